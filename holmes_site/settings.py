@@ -1,0 +1,228 @@
+"""Settings for Holmes, read from environment variables.
+
+Two set-ups share this file (see README, "Configuration"):
+- the embedded default (`make run`, `make test`): SQLite, eager Celery, in-memory channel
+  layer, console e-mail; nothing to install but Python;
+- the scaled set-up, switched on by DATABASE_URL and REDIS_URL: PostgreSQL, a Redis broker
+  for Celery workers, channels-redis and a Redis cache.
+HOLMES_DEBUG=0 is production: it refuses to start without a real secret key and hosts.
+"""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from .env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Mode and secrets -----------------------------------------------------------------
+
+DEBUG = env_bool("HOLMES_DEBUG", True)
+DEVELOPMENT_SECRET_KEY = "django-insecure-holmes-development-key-never-use-in-production"
+SECRET_KEY = env_str("HOLMES_SECRET_KEY", DEVELOPMENT_SECRET_KEY if DEBUG else "")
+ALLOWED_HOSTS = env_list("HOLMES_ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("HOLMES_CSRF_TRUSTED_ORIGINS")
+
+
+def _refuse_unsafe_production() -> None:
+    """Production must not start on development defaults: say exactly what is missing."""
+    if SECRET_KEY.startswith("django-insecure") or len(SECRET_KEY) < 50:
+        raise ImproperlyConfigured(
+            "HOLMES_DEBUG is off, so HOLMES_SECRET_KEY must be set to a random value of at "
+            "least 50 characters (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "HOLMES_DEBUG is off, so HOLMES_ALLOWED_HOSTS must list the site's host names "
+            "(comma-separated)."
+        )
+
+
+if not DEBUG:
+    _refuse_unsafe_production()
+
+# --- Applications ---------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "daphne",  # first, so that runserver serves ASGI (websockets) too
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "drf_spectacular",
+    "channels",
+    "accounts",
+    "cases",
+    "authoring",
+    "play",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "holmes_site.urls"
+WSGI_APPLICATION = "holmes_site.wsgi.application"
+ASGI_APPLICATION = "holmes_site.asgi.application"
+AUTH_USER_MODEL = "accounts.User"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "holmes_site" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------
+
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("HOLMES_DB_CONN_MAX_AGE", 60),
+            conn_health_checks=True,
+        )
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env_str("HOLMES_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {
+                # IMMEDIATE takes the write lock at BEGIN, so two writers queue on the busy
+                # timeout instead of failing with "database is locked" when one upgrades
+                # its read lock mid-transaction. WAL lets readers go on during a write.
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: Celery, channels, cache ---------------------------------------------------
+
+REDIS_URL = env_str("REDIS_URL")
+
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is run again: tasks are idempotent
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- E-mail ---------------------------------------------------------------------------
+
+EMAIL_HOST = env_str("HOLMES_EMAIL_HOST")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("HOLMES_EMAIL_PORT", 587)
+    EMAIL_HOST_USER = env_str("HOLMES_EMAIL_USER")
+    EMAIL_HOST_PASSWORD = env_str("HOLMES_EMAIL_PASSWORD")
+    EMAIL_USE_TLS = env_bool("HOLMES_EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("HOLMES_FROM_EMAIL", "Holmes <holmes@localhost>")
+
+# --- Auth, i18n, static ---------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "admin:login"
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = env_str("HOLMES_TIME_ZONE", "Europe/London")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# In development whitenoise serves straight from the apps' static folders (no collectstatic).
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# --- API ------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Holmes API",
+    "DESCRIPTION": "Cases, tables and moves of the Holmes deduction games.",
+    "VERSION": "1.0.0",
+}
+
+# --- Production hardening (only where it cannot break development) -------------------
+
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("HOLMES_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("HOLMES_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("HOLMES_LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,50 @@
+"""Shared fixtures: the same fixed people everywhere (alice, bob, charlie...)."""
+
+import os
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("HOLMES_REQUIRE_SERVICES") == "1"
+
+
+def require_service(name: str, problem: str | None) -> None:
+    """Skip a test whose service is absent, or fail when services are required (CI)."""
+    if problem is None:
+        return
+    message = f"{name} is not available: {problem}"
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{message} (HOLMES_REQUIRE_SERVICES=1)")
+    pytest.skip(message)
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    return f"holmes: database={engine} require_services={REQUIRE_SERVICES}"
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(username: str, **fields):
+        return django_user_model.objects.create_user(
+            username=username, password=f"{username}-password", email=f"{username}@example.com",
+            **fields,
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice", display_name="Alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob", display_name="Bob")
+
+
+@pytest.fixture
+def charlie(make_user):
+    return make_user("charlie", display_name="Charlie")

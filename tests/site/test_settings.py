@@ -1,0 +1,93 @@
+"""Settings come from the environment; production refuses unsafe defaults loudly."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+PROJECT = Path(__file__).resolve().parents[2]
+REAL_KEY = "k" * 20 + "-a-long-random-production-secret-for-tests-only-0123456789"
+
+
+def run_check(**env) -> subprocess.CompletedProcess:
+    clean_env = {k: v for k, v in os.environ.items() if not k.startswith(("HOLMES_", "DATABASE_"))}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=PROJECT,
+        env={**clean_env, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_it_refuses_production_without_a_secret_key():
+    result = run_check(HOLMES_DEBUG="0", HOLMES_ALLOWED_HOSTS="holmes.example")
+    assert result.returncode != 0
+    assert "HOLMES_SECRET_KEY must be set" in result.stderr
+
+
+def test_it_refuses_the_development_key_in_production():
+    result = run_check(
+        HOLMES_DEBUG="0",
+        HOLMES_ALLOWED_HOSTS="holmes.example",
+        HOLMES_SECRET_KEY="django-insecure-holmes-development-key-never-use-in-production",
+    )
+    assert result.returncode != 0
+    assert "HOLMES_SECRET_KEY" in result.stderr
+
+
+def test_it_refuses_production_without_allowed_hosts():
+    result = run_check(HOLMES_DEBUG="0", HOLMES_SECRET_KEY=REAL_KEY)
+    assert result.returncode != 0
+    assert "HOLMES_ALLOWED_HOSTS must list" in result.stderr
+
+
+def test_it_starts_in_production_with_a_real_key_and_hosts():
+    result = run_check(
+        HOLMES_DEBUG="0", HOLMES_SECRET_KEY=REAL_KEY, HOLMES_ALLOWED_HOSTS="holmes.example"
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_it_says_which_variable_is_not_a_yes_no_value():
+    result = run_check(HOLMES_DEBUG="perhaps")
+    assert result.returncode != 0
+    assert "HOLMES_DEBUG='perhaps' is not a yes/no value" in result.stderr
+
+
+def test_it_uses_sqlite_in_wal_mode_with_immediate_transactions_by_default():
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        pytest.skip("this run uses PostgreSQL; the SQLite run checks these options")
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert database["OPTIONS"]["timeout"] > 0
+
+
+def test_it_runs_celery_eagerly_without_redis():
+    if settings.REDIS_URL:
+        assert not settings.CELERY_TASK_ALWAYS_EAGER
+        assert settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis")
+    else:
+        assert settings.CELERY_TASK_ALWAYS_EAGER
+        assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("InMemoryChannelLayer")
+
+
+def test_it_uses_postgresql_when_database_url_is_given():
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='holmes_site.settings'; "
+        "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT,
+        env={**os.environ, "DATABASE_URL": "postgres://holmes@db.example:5432/holmes"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stdout.strip() == "django.db.backends.postgresql"
