@@ -1,0 +1,283 @@
+"""The Baker Street answer checker: every label of tests/data/answers, then the rules.
+
+Pure tests: no database, no Django settings needed.
+"""
+
+import ast
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.answers import evaluate, load_labels
+from cases import answers
+from cases.answers import CORRECT, KINDS, UNSURE, WRONG, AnswerKey, judge, normalise
+
+LABELS = load_labels()
+
+PENNINGTON = AnswerKey("person", "Arthur Pennington", accept=("Art Pennington",))
+DOYLE = AnswerKey("person", "Margaret Ellen Doyle", reject=("Ellen Doyle",))
+HALLOWAY = AnswerKey("person", "Louis Halloway")
+TEA_HOUR = AnswerKey("number", "4", accept=("16", "four o'clock"))
+WAS_THERE = AnswerKey("yes_no", "yes")
+
+
+@pytest.mark.parametrize("label", LABELS, ids=[label.id for label in LABELS])
+def test_label(label):
+    verdict = judge(label.question, label.given)
+    assert verdict.outcome == label.expect, (
+        f"{label.given!r} for {label.question.answer!r}: expected {label.expect} "
+        f"({label.why}), got {verdict.outcome} ({verdict.reason})"
+    )
+
+
+def test_it_has_at_least_400_labels_over_every_kind():
+    assert len(LABELS) >= 400
+    assert {label.question.kind for label in LABELS} == set(KINDS)
+    assert {label.expect for label in LABELS} == {CORRECT, WRONG, UNSURE}
+
+
+def test_it_never_accepts_a_wrong_or_unsure_label_and_is_at_least_98_percent_right():
+    figures = evaluate(LABELS)
+    assert [label.id for label in figures.false_accepts] == []
+    assert figures.accuracy >= 0.98
+
+
+# --- person ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["arthur pennington", "Mr. Arthur Pennington", "ÁRTHUR PENNÍNGTON", "Arthur Pennington!"],
+)
+def test_it_ignores_titles_case_accents_and_punctuation(given):
+    assert judge(PENNINGTON, given).outcome == CORRECT
+
+
+@pytest.mark.parametrize("given", ["Margaret Doyle", "Margaret E. Doyle", "Mrs Margaret Doyle"])
+def test_it_lets_a_middle_name_be_left_out_or_given_as_an_initial(given):
+    assert judge(DOYLE, given).outcome == CORRECT
+
+
+def test_it_forgives_one_letter_in_a_long_surname_and_says_so():
+    verdict = judge(DOYLE, "Margaret Ellen Doyel")
+    assert verdict.outcome == CORRECT
+    assert verdict.reason == "Close to 'Margaret Ellen Doyle' (one letter off): accepted"
+    assert 0 < verdict.score < 1
+
+
+def test_it_does_not_forgive_a_changed_letter_in_a_short_name():
+    ada = AnswerKey("person", "Ada Lee")
+    assert judge(ada, "Ida Lee").outcome == WRONG
+    assert judge(ada, "Ada Lea").outcome == WRONG
+
+
+def test_it_is_unsure_when_a_first_name_changes_at_its_end():
+    # Louis and Louise Halloway could be brother and sister.
+    assert judge(HALLOWAY, "Louise Halloway").outcome == UNSURE
+    assert judge(HALLOWAY, "Luois Halloway").outcome == CORRECT  # two letters swapped
+
+
+def test_it_rejects_a_relative_with_the_same_surname():
+    verdict = judge(PENNINGTON, "Edith Pennington")
+    assert verdict.outcome == WRONG
+    assert verdict.reason == "Not the person we are looking for: another first name"
+
+
+@pytest.mark.parametrize(
+    ("given", "reason"),
+    [
+        ("Pennington", "Only a surname: the full name is required"),
+        ("Mr Pennington", "Only a surname: the full name is required"),
+        ("Arthur", "Only a first name: the full name is required"),
+        ("A. Pennington", "Initials are not enough: the full name is required"),
+        ("the gardener", "A description, not a name: the full name is required"),
+        ("Arthur or Edith Pennington", "Two people at once: name only one"),
+        ("Arthur and Edith Pennington", "Two people at once: name only one"),
+        ("Arthur Pennington's wife", "Someone connected to the answer, not the answer itself"),
+    ],
+)
+def test_it_explains_why_a_name_is_not_enough(given, reason):
+    verdict = judge(PENNINGTON, given)
+    assert (verdict.outcome, verdict.reason) == (WRONG, reason)
+
+
+def test_it_lets_a_reject_form_beat_typo_tolerance():
+    assert judge(DOYLE, "Ellen Doyle").outcome == WRONG
+    louis = AnswerKey("person", "Louis Halloway", reject=("Louise Halloway",))
+    # "Louisa" is one letter from the answer and one from the reject form: reject wins.
+    assert judge(louis, "Louisa Halloway").outcome == WRONG
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["I think it was Arthur Pennington", "It was Arthur Pennington.", "Arthur Pennington did it"],
+)
+def test_it_reads_the_name_inside_a_plain_sentence(given):
+    assert judge(PENNINGTON, given).outcome == CORRECT
+
+
+def test_it_is_unsure_about_unknown_extra_words_or_a_negation():
+    assert judge(PENNINGTON, "Arthur Pennington, with a forged pen").outcome == UNSURE
+    assert judge(PENNINGTON, "not Arthur Pennington").outcome == UNSURE
+
+
+def test_it_is_unsure_about_a_name_written_in_another_script():
+    # Transliteration is lossy and a Cyrillic "А" looks like a Latin "A".
+    assert judge(PENNINGTON, "Артур Пеннингтон").outcome == UNSURE
+    assert judge(PENNINGTON, "Аrthur Pennington").outcome == UNSURE
+    assert judge(PENNINGTON, "阿瑟·彭宁顿").outcome == WRONG
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "<b>Arthur Pennington</b>",
+        "Arthur&nbsp;Pennington",
+        " \tArthur\u200b Pennington\n",
+        "🎩 Art Pennington",
+    ],
+)
+def test_it_ignores_html_whitespace_junk_and_emoji(given):
+    assert judge(PENNINGTON, given).outcome == CORRECT
+
+
+def test_it_refuses_empty_and_overlong_answers():
+    assert judge(PENNINGTON, "").reason == "No answer given"
+    assert judge(PENNINGTON, None).outcome == WRONG
+    essay = "Arthur Pennington " * 20
+    assert judge(PENNINGTON, essay).reason.startswith("Too long")
+
+
+# --- place and text ------------------------------------------------------------------------
+
+
+def test_it_ignores_articles_and_forgives_a_typo_in_a_long_word():
+    exchange = AnswerKey("place", "the Coal Exchange", reject=("Corn Exchange",))
+    assert judge(exchange, "in the Coal Exchnage").outcome == CORRECT
+    assert judge(exchange, "Cole Exchange").outcome == WRONG  # short words must be exact
+    assert judge(exchange, "Corn Exchange").outcome == WRONG
+
+
+def test_it_reads_street_abbreviations():
+    lane = AnswerKey("place", "St Olave's Lane")
+    assert judge(lane, "Saint Olaves Ln.").outcome == CORRECT
+
+
+# --- number ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "outcome"),
+    [
+        ("4", CORRECT),
+        ("four", CORRECT),
+        ("4.0", CORRECT),
+        ("The answer is 4 o'clock", CORRECT),
+        ("16:00", CORRECT),
+        ("5", WRONG),
+        ("3 or 4", WRONG),
+        ("nearly four", UNSURE),
+        ("not 4", UNSURE),
+    ],
+)
+def test_it_reads_numbers_in_digits_words_and_sentences(given, outcome):
+    assert judge(TEA_HOUR, given).outcome == outcome
+
+
+@pytest.mark.parametrize(
+    ("answer", "given"),
+    [(21, "twenty-one"), (1500, "fifteen hundred"), (1500, "1,500"), (12, "a dozen")],
+)
+def test_it_reads_number_words(answer, given):
+    assert judge(AnswerKey("number", answer), given).outcome == CORRECT
+
+
+# --- yes_no ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "outcome"),
+    [
+        ("yes", CORRECT),
+        ("y", CORRECT),
+        ("yeah", CORRECT),
+        ("indeed", CORRECT),
+        ("no", WRONG),
+        ("nope", WRONG),
+        ("not at all", WRONG),
+        ("certainly not", WRONG),
+        ("maybe", WRONG),
+        ("yes and no", UNSURE),
+        ("he was at the inn", UNSURE),
+    ],
+)
+def test_it_reads_the_common_forms_of_yes_and_no(given, outcome):
+    assert judge(WAS_THERE, given).outcome == outcome
+
+
+# --- the module's contract ---------------------------------------------------------------
+
+
+def test_it_accepts_any_object_with_kind_answer_accept_and_reject():
+    question = SimpleNamespace(kind="person", answer="Arthur Pennington", accept=[], reject=None)
+    assert judge(question, "Arthur Pennington").is_correct
+
+
+def test_it_raises_for_an_unknown_kind():
+    with pytest.raises(ValueError, match="unknown answer kind"):
+        judge(AnswerKey("colour", "red"), "red")
+
+
+def test_it_never_quotes_the_answer_in_a_wrong_or_unsure_reason():
+    for label in LABELS:
+        if label.question.kind not in ("person", "place", "text"):
+            continue  # "Both yes and no" must name yes and no
+        verdict = judge(label.question, label.given)
+        if verdict.outcome != CORRECT:
+            assert label.question.answer not in verdict.reason, label.id
+
+
+def test_it_scores_between_zero_and_one():
+    for label in LABELS:
+        verdict = judge(label.question, label.given)
+        assert 0.0 <= verdict.score <= 1.0, label.id
+
+
+def test_it_normalises_answers_that_it_cannot_tell_apart_to_the_same_form():
+    assert normalise("person", "Mr. Arthur PENNINGTON!") == normalise("person", "arthur pennington")
+    assert normalise("place", "at the Coal Exchange") == "coal exchange"
+    assert normalise("number", "four o'clock") == normalise("number", "4.0") == "4"
+    assert normalise("yes_no", "Nope.") == "no"
+
+
+def test_it_imports_no_django():
+    tree = ast.parse(Path(answers.__file__).read_text(encoding="utf-8"))
+    imported = [
+        name
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for name in (
+            [node.module]
+            if isinstance(node, ast.ImportFrom)
+            else [alias.name for alias in node.names]
+        )
+    ]
+    assert not [name for name in imported if name and name.startswith("django")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from(KINDS), text=st.text(max_size=300))
+def test_it_judges_any_text_without_raising(kind, text):
+    key = {
+        "person": PENNINGTON,
+        "place": AnswerKey("place", "the Coal Exchange"),
+        "text": AnswerKey("text", "strychnine"),
+        "number": TEA_HOUR,
+        "yes_no": WAS_THERE,
+    }[kind]
+    verdict = judge(key, text)
+    assert verdict.outcome in (CORRECT, WRONG, UNSURE)
+    assert isinstance(normalise(kind, text), str)
