@@ -28,7 +28,9 @@ def pytest_report_header(config):
 def make_user(db, django_user_model):
     def make(username: str, **fields):
         return django_user_model.objects.create_user(
-            username=username, password=f"{username}-password", email=f"{username}@example.com",
+            username=username,
+            password=f"{username}-password",
+            email=f"{username}@example.com",
             **fields,
         )
 
