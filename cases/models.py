@@ -199,3 +199,63 @@ class Location(models.Model):
     @property
     def icon_carriages(self) -> int:
         return self.carriages if self.carriages is not None else DEFAULT_ICON_CARRIAGES
+
+
+class AnswerAttempt(models.Model):
+    """One player's written answers to every question of a case version, and the verdicts.
+
+    Judged by the Celery task `cases.tasks.judge_answer_attempt`; `judged_at` is set once,
+    so running the task twice stores the verdict once.
+    """
+
+    version = models.ForeignKey(CaseVersion, on_delete=models.CASCADE, related_name="attempts")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="answer_attempts",
+    )
+    answers = models.JSONField(help_text="Question id → the answer as written.")
+    # Question id → {"verdict": correct|wrong|unsure, "score": float, "reason": str}.
+    verdicts = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    judged_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        state = "judged" if self.judged_at else "waiting"
+        return f"Attempt {self.pk} on {self.version} ({state})"
+
+    @property
+    def correct_count(self) -> int:
+        return sum(1 for v in (self.verdicts or {}).values() if v["verdict"] == "correct")
+
+
+class NearMiss(models.Model):
+    """A wrong or unsure answer to a question, normalised and counted.
+
+    Authors read these to find fair answers the checker refused, and can turn one into an
+    accepted form in a new draft version.
+    """
+
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="near_misses")
+    normalised = models.CharField(max_length=300)
+    example = models.CharField(max_length=300, help_text="The first answer seen in this form.")
+    verdict = models.CharField(max_length=10)
+    reason = models.CharField(max_length=300, blank=True)
+    count = models.PositiveIntegerField(default=1)
+    last_seen = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["question", "-count", "normalised"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["question", "normalised"], name="near_miss_form_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.example!r} ×{self.count}"

@@ -3,7 +3,10 @@
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
-from .models import CaseVersion, Question, VersionStatus
+from .lint import lint_package
+from .models import Case, CaseVersion, Location, Question, VersionStatus
+from .package.data import CaseData, LocationData, Problem, QuestionData, ZoneData
+from .package.writer import package_files
 
 
 def published_versions() -> QuerySet[CaseVersion]:
@@ -21,9 +24,89 @@ def published_version_for_slug(slug: str) -> CaseVersion:
     Drafts and submitted versions are not public: they answer 404 like a missing case.
     """
     questions = Prefetch("questions", queryset=Question.objects.order_by("position"))
-    version = (
-        published_versions().filter(case__slug=slug).prefetch_related(questions).first()
-    )
+    version = published_versions().filter(case__slug=slug).prefetch_related(questions).first()
     if version is None:
         raise Http404("No published case has this address.")
     return version
+
+
+def latest_version_for_slug(slug: str, *, number: int | None = None) -> CaseVersion | None:
+    """A case's newest version whatever its status (or version `number`), for its author
+    and the package commands; None when there is none."""
+    versions = CaseVersion.objects.filter(case__slug=slug).select_related("case")
+    if number is not None:
+        versions = versions.filter(number=number)
+    return versions.order_by("-number").first()
+
+
+def case_version_data(*, version: CaseVersion) -> CaseData:
+    """A version as plain case data (what the linter checks and the package writer writes)."""
+    zones = list(version.zones.order_by("position"))
+    questions = version.questions.order_by("position")
+    locations = version.locations.select_related("zone").order_by("filename", "number")
+    return CaseData(
+        format=version.format,
+        slug=version.case.slug,
+        title=version.title,
+        difficulty=version.difficulty,
+        language=version.language,
+        min_players=version.min_players,
+        max_players=version.max_players,
+        start_carriages=version.start_carriages,
+        start_police=version.start_police,
+        start_call_off=version.start_call_off,
+        start_lockpick=version.start_lockpick,
+        start_zone=version.start_zone,
+        travel_cost=version.travel_cost,
+        zones=tuple(ZoneData(key=zone.key, name=zone.name) for zone in zones),
+        questions=tuple(_question_data(question) for question in questions),
+        introduction=version.introduction,
+        special_rules=version.special_rules,
+        solution=version.solution,
+        locations=tuple(_location_data(location) for location in locations),
+        source_front_matter=version.source_front_matter,
+    )
+
+
+def _question_data(question: Question) -> QuestionData:
+    return QuestionData(
+        key=question.key,
+        ask=question.ask,
+        kind=question.kind,
+        answer=question.answer,
+        accept=tuple(question.accept),
+        reject=tuple(question.reject),
+        evidence=tuple(question.evidence),
+    )
+
+
+def _location_data(location: Location) -> LocationData:
+    return LocationData(
+        filename=location.filename,
+        number=location.number,
+        name=location.name,
+        text=location.text,
+        icons=tuple(location.icons),
+        carriages=location.carriages,
+        zone=location.zone.key if location.zone else "",
+        source_front_matter=location.source_front_matter,
+    )
+
+
+def case_export_package(*, version: CaseVersion) -> dict[str, str]:
+    """The version as package files, `{"case.md": ..., "locations/01-x.md": ...}`."""
+    return package_files(case_version_data(version=version))
+
+
+def case_lint_slug(*, slug: str) -> list[Problem] | None:
+    """Lint the newest version of a case as its exported package, so that files and lines
+    in the problems are those of the package `export_case` writes. None: no such case."""
+    version = latest_version_for_slug(slug)
+    if version is None:
+        return None
+    _, problems = lint_package(case_export_package(version=version))
+    return problems
+
+
+def case_exists(slug: str) -> bool:
+    return Case.objects.filter(slug=slug).exists()

@@ -1,0 +1,196 @@
+"""Writes of the case domain. Views, commands and the admin call these."""
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+
+from . import answers
+from .lint import lint_package
+from .models import (
+    AnswerAttempt,
+    Case,
+    CaseVersion,
+    Location,
+    NearMiss,
+    Question,
+    VersionStatus,
+    Zone,
+)
+from .package.data import CASE_FILE, CaseData, Problem, error
+
+
+class PackageInvalid(Exception):
+    """A package with errors: nothing was written. `problems` lists every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        errors = [problem for problem in problems if problem.is_error]
+        super().__init__(f"the package has {len(errors)} error(s); nothing was imported")
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    version: CaseVersion
+    created_case: bool
+    problems: list[Problem] = field(default_factory=list)  # warnings and notes
+
+
+@transaction.atomic
+def case_import_package(
+    *, files: dict, author: AbstractBaseUser | None = None, publish: bool = False
+) -> ImportResult:
+    """Import a package (a files dict, e.g. from `read_package_path`) as a new version.
+
+    A case that exists is never overwritten: the package becomes its next version, a
+    draft, or with `publish` the published version (the previous one is archived). A
+    package with errors raises `PackageInvalid` before anything is written.
+    """
+    data, problems = lint_package(files)
+    if data is None or any(problem.is_error for problem in problems):
+        raise PackageInvalid(problems)
+    # Lock the case row: two imports of one slug must not pick the same version number.
+    case = Case.objects.select_for_update().filter(slug=data.slug).first()
+    if case is not None and author is not None and case.author_id not in (None, author.pk):
+        message = f'the slug "{data.slug}" belongs to another author\'s case; choose another slug'
+        raise PackageInvalid([*problems, error(CASE_FILE, data.lines.get("slug"), message)])
+    created = case is None
+    if created:
+        case = Case.objects.create(slug=data.slug, author=author)
+    version = _create_version(case, data, publish=publish)
+    return ImportResult(version=version, created_case=created, problems=problems)
+
+
+def _create_version(case: Case, data: CaseData, *, publish: bool) -> CaseVersion:
+    number = (case.versions.aggregate(Max("number"))["number__max"] or 0) + 1
+    status = VersionStatus.DRAFT
+    if publish:
+        # Before creating the new one: one published version per case (a constraint).
+        case.versions.filter(status=VersionStatus.PUBLISHED).update(status=VersionStatus.ARCHIVED)
+        status = VersionStatus.PUBLISHED
+    version = CaseVersion.objects.create(
+        case=case,
+        number=number,
+        status=status,
+        published_at=timezone.now() if publish else None,
+        format=data.format,
+        title=data.title,
+        difficulty=data.difficulty,
+        language=data.language,
+        min_players=data.min_players,
+        max_players=data.max_players,
+        introduction=data.introduction,
+        special_rules=data.special_rules,
+        solution=data.solution,
+        start_carriages=data.start_carriages,
+        start_police=data.start_police,
+        start_call_off=data.start_call_off,
+        start_lockpick=data.start_lockpick,
+        start_zone=data.start_zone,
+        travel_cost=data.travel_cost,
+        source_front_matter=data.source_front_matter,
+    )
+    zones = {
+        zone.key: Zone.objects.create(version=version, key=zone.key, name=zone.name, position=i)
+        for i, zone in enumerate(data.zones)
+    }
+    Question.objects.bulk_create(
+        Question(
+            version=version,
+            position=i,
+            key=q.key,
+            ask=q.ask,
+            kind=q.kind,
+            answer=q.answer,
+            accept=list(q.accept),
+            reject=list(q.reject),
+            evidence=list(q.evidence),
+        )
+        for i, q in enumerate(data.questions)
+    )
+    Location.objects.bulk_create(
+        Location(
+            version=version,
+            number=loc.number,
+            name=loc.name,
+            text=loc.text,
+            icons=list(loc.icons),
+            carriages=loc.carriages,
+            zone=zones.get(loc.zone),
+            filename=loc.filename,
+            source_front_matter=loc.source_front_matter,
+        )
+        for loc in data.locations
+    )
+    return version
+
+
+# --- 221B answer attempts -------------------------------------------------------------
+
+
+def answer_attempt_create(
+    *, version: CaseVersion, answers: dict[str, str], user=None
+) -> AnswerAttempt:
+    """Store a player's answers and queue their judging once the transaction commits."""
+    from .tasks import judge_answer_attempt
+
+    attempt = AnswerAttempt.objects.create(version=version, user=user, answers=answers)
+    transaction.on_commit(lambda: judge_answer_attempt.delay(attempt.pk))
+    return attempt
+
+
+@transaction.atomic
+def answer_attempt_judge(*, attempt_id: int) -> AnswerAttempt:
+    """Judge every answer of an attempt, once.
+
+    The row is locked first, so a second run (a retried task, a redelivered message) waits
+    for the first and then finds the verdicts already stored: it changes nothing and counts
+    no near miss twice.
+    """
+    attempt = AnswerAttempt.objects.select_for_update().get(pk=attempt_id)
+    if attempt.judged_at is not None:
+        return attempt
+    # Only the questions answered: a Holmes answer check carries a single one.
+    questions = attempt.version.questions.filter(key__in=list(attempt.answers)).order_by("position")
+    verdicts = {}
+    for question in questions:
+        given = str(attempt.answers.get(question.key, ""))
+        verdict = answers.judge(question, given)
+        verdicts[question.key] = {
+            "verdict": verdict.outcome,
+            "score": round(verdict.score, 3),
+            "reason": verdict.reason,
+        }
+        if verdict.outcome != answers.CORRECT and given.strip():
+            near_miss_record(question=question, given=given, verdict=verdict)
+    attempt.verdicts = verdicts
+    attempt.judged_at = timezone.now()
+    attempt.save(update_fields=["verdicts", "judged_at"])
+    return attempt
+
+
+def near_miss_record(*, question: Question, given: str, verdict) -> None:
+    """Count a wrong or unsure answer under its normalised form."""
+    normalised = answers.normalise(question.kind, given)[:300]
+    if not normalised:
+        return
+    updated = NearMiss.objects.filter(question=question, normalised=normalised).update(
+        count=F("count") + 1, verdict=verdict.outcome, last_seen=timezone.now()
+    )
+    if updated:
+        return
+    try:
+        with transaction.atomic():  # a savepoint: a concurrent first sighting may win
+            NearMiss.objects.create(
+                question=question,
+                normalised=normalised,
+                example=given.strip()[:300],
+                verdict=verdict.outcome,
+                reason=verdict.reason[:300],
+            )
+    except IntegrityError:
+        NearMiss.objects.filter(question=question, normalised=normalised).update(
+            count=F("count") + 1, verdict=verdict.outcome, last_seen=timezone.now()
+        )
