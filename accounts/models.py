@@ -19,3 +19,64 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+
+class NotificationKind(models.TextChoices):
+    YOUR_TURN = "your_turn", "It is your turn"
+    TABLE_STARTED = "table_started", "A table you sit at started"
+    WENT_TO_BAKER_STREET = "went_to_221b", "A player went to 221B Baker Street"
+    CASE_SOLVED = "case_solved", "A case you play was solved"
+    REVIEW_DECISION = "review_decision", "A decision on a case you wrote"
+    NEW_SUBMISSION = "new_submission", "A case was submitted for review"
+
+
+def default_email_kinds() -> list[str]:
+    # Quiet by default: e-mail only for what happens while you are away from the table.
+    return [
+        NotificationKind.YOUR_TURN,
+        NotificationKind.TABLE_STARTED,
+        NotificationKind.REVIEW_DECISION,
+    ]
+
+
+class NotificationPreferences(models.Model):
+    user = models.OneToOneField(
+        User, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
+    email_kinds = models.JSONField(
+        default=default_email_kinds,
+        blank=True,
+        help_text="The notification kinds also sent by e-mail.",
+    )
+
+    def __str__(self) -> str:
+        return f"Notification preferences of {self.user}"
+
+    def wants_email(self, kind: str) -> bool:
+        return kind in self.email_kinds
+
+
+class Notification(models.Model):
+    """A message for one user, shown in the site (unread count) and maybe e-mailed.
+
+    `dedupe_key` makes sending idempotent: a task that runs twice notifies once.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=20, choices=NotificationKind.choices)
+    message = models.CharField(max_length=300)
+    url = models.CharField(max_length=300, blank=True)
+    dedupe_key = models.CharField(max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "dedupe_key"], name="notification_once"),
+        ]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return self.message

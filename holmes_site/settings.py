@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
     "accounts",
@@ -101,7 +102,8 @@ DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=env_int("HOLMES_DB_CONN_MAX_AGE", 60),
+            DATABASE_URL,
+            conn_max_age=env_int("HOLMES_DB_CONN_MAX_AGE", 60),
             conn_health_checks=True,
         )
     }
@@ -118,6 +120,8 @@ else:
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
+            # A file, not memory: concurrency tests need real locking between connections.
+            "TEST": {"NAME": env_str("HOLMES_SQLITE_TEST_PATH", str(BASE_DIR / "test-db.sqlite3"))},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -198,9 +202,12 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "play.api_errors.holmes_exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"login": "10/min", "join": "30/min", "answers": "20/min"},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Holmes API",

@@ -1,0 +1,82 @@
+"""Account endpoints of the API: a token for scripts, and notifications."""
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from play.api_errors import error_response
+
+from . import services
+from .models import Notification
+
+
+class TokenApi(APIView):
+    """Exchange a username and password for an API token (send it as `Token <key>`)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    class Input(serializers.Serializer):
+        username = serializers.CharField()
+        password = serializers.CharField(style={"input_type": "password"})
+
+    @extend_schema(
+        request=Input,
+        responses=inline_serializer("TokenOut", {"token": serializers.CharField()}),
+        auth=[],
+        summary="Get an API token",
+    )
+    def post(self, request):
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request, **data.validated_data)
+        if user is None:
+            return error_response(
+                "bad_credentials", "That username and password do not match.", 400
+            )
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class NotificationOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "message", "url", "created_at", "read_at"]
+
+
+class NotificationListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses=inline_serializer(
+            "Notifications",
+            {"unread": serializers.IntegerField(), "results": NotificationOutput(many=True)},
+        ),
+        summary="Your notifications, newest first, with the unread count",
+    )
+    def get(self, request):
+        notifications = Notification.objects.filter(user=request.user)
+        unread = notifications.filter(read_at__isnull=True).count()
+        latest = NotificationOutput(notifications[:50], many=True).data
+        return Response({"unread": unread, "results": latest})
+
+
+class NotificationReadApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        ids = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+    @extend_schema(request=Input, responses={204: None}, summary="Mark notifications read")
+    def post(self, request):
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.notifications_mark_read(user=request.user, ids=data.validated_data.get("ids"))
+        return Response(status=status.HTTP_204_NO_CONTENT)

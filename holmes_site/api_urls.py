@@ -1,0 +1,25 @@
+from django.urls import path
+
+from accounts import api as accounts_api
+from play import api
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/token/", accounts_api.TokenApi.as_view(), name="token"),
+    path("notifications/", accounts_api.NotificationListApi.as_view(), name="notifications"),
+    path(
+        "notifications/read/", accounts_api.NotificationReadApi.as_view(), name="notifications-read"
+    ),
+    path("cases/", api.CaseListApi.as_view(), name="cases"),
+    path("cases/<slug:slug>/", api.CaseDetailApi.as_view(), name="case"),
+    path("tables/", api.TableListApi.as_view(), name="tables"),
+    path("tables/join/", api.TableJoinApi.as_view(), name="table-join"),
+    path("tables/<int:table_id>/", api.TableDetailApi.as_view(), name="table"),
+    path("tables/<int:table_id>/leave/", api.TableLeaveApi.as_view(), name="table-leave"),
+    path("tables/<int:table_id>/start/", api.TableStartApi.as_view(), name="table-start"),
+    path("tables/<int:table_id>/colour/", api.TableColourApi.as_view(), name="table-colour"),
+    path("tables/<int:table_id>/actions/", api.TableActionApi.as_view(), name="table-actions"),
+    path("tables/<int:table_id>/events/", api.TableEventsApi.as_view(), name="table-events"),
+    path("tables/<int:table_id>/notebook/", api.NotebookApi.as_view(), name="table-notebook"),
+]

@@ -1,0 +1,317 @@
+"""The JSON API for cases and tables. Thin: serializers check shapes, services write,
+selectors read. Everything game-related a client receives is built by
+`selectors.table_view`, i.e. from the engine's `view` for the requesting player."""
+
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases import selectors as case_selectors
+
+from . import selectors, services
+from .api_errors import error_response
+from .engines import ENGINES
+from .models import Colour, Notebook, TableStatus
+
+# --- Cases ------------------------------------------------------------------------------
+
+
+class CaseOutput(serializers.Serializer):
+    slug = serializers.CharField(source="case.slug")
+    title = serializers.CharField()
+    difficulty = serializers.IntegerField()
+    language = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+
+
+class CaseDetailOutput(CaseOutput):
+    introduction = serializers.CharField()
+    special_rules = serializers.CharField()
+    questions = serializers.SerializerMethodField()
+
+    def get_questions(self, version) -> list[dict]:
+        return [{"id": q.key, "ask": q.ask, "kind": q.kind} for q in version.questions.all()]
+
+
+class CaseListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=CaseOutput(many=True), summary="Published cases")
+    def get(self, request):
+        versions = case_selectors.published_versions()
+        return Response(CaseOutput(versions, many=True).data)
+
+
+class CaseDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=CaseDetailOutput, summary="The public parts of a published case")
+    def get(self, request, slug):
+        version = case_selectors.published_version_for_slug(slug)
+        return Response(CaseDetailOutput(version).data)
+
+
+# --- Tables -----------------------------------------------------------------------------
+
+
+class TableSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    case = serializers.CharField(source="case_version.case.slug")
+    title = serializers.CharField(source="case_version.title")
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    host = serializers.CharField(source="host.public_name")
+    created_at = serializers.DateTimeField()
+
+
+TABLE_VIEW = inline_serializer(
+    "TableView",
+    fields={
+        "table": serializers.IntegerField(),
+        "version": serializers.IntegerField(),
+        "status": serializers.ChoiceField(choices=TableStatus.choices),
+        "engine": serializers.CharField(),
+        "invite_code": serializers.CharField(required=False),
+        "case": serializers.DictField(),
+        "seats": serializers.ListField(child=serializers.DictField()),
+        "you": serializers.DictField(),
+        "game": serializers.DictField(allow_null=True, help_text="The engine's view for you."),
+        "solution": serializers.DictField(allow_null=True),
+        "notebook": serializers.CharField(allow_null=True),
+    },
+)
+
+
+def table_view_response(membership, http_status=status.HTTP_200_OK, **extra) -> Response:
+    body = selectors.table_view(membership=membership)
+    if membership.seat is not None:
+        body["invite_code"] = membership.table.invite_code
+        notebook = Notebook.objects.filter(seat=membership.seat).values_list("text", flat=True)
+        body["notebook"] = next(iter(notebook), "")
+    else:
+        body["notebook"] = None
+    body.update(extra)
+    response = Response(body, status=http_status)
+    response["ETag"] = f'"{membership.table.version}"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+class TableListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        case = serializers.SlugField(help_text="The slug of a published case.")
+        options = serializers.DictField(child=serializers.BooleanField(), required=False)
+        turn_timer_seconds = serializers.IntegerField(min_value=30, required=False)
+
+    @extend_schema(responses=TableSummaryOutput(many=True), summary="My tables")
+    def get(self, request):
+        tables = selectors.tables_for_user(user=request.user)[:100]
+        return Response(TableSummaryOutput(tables, many=True).data)
+
+    @extend_schema(request=Input, responses={201: TABLE_VIEW}, summary="Create a table")
+    def post(self, request):
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        version = case_selectors.published_version_for_slug(data.validated_data["case"])
+        table = services.table_create(
+            host=request.user,
+            case_version=version,
+            options=data.validated_data.get("options"),
+            turn_timer_seconds=data.validated_data.get("turn_timer_seconds"),
+        )
+        membership = selectors.membership_for(table_id=table.pk, user=request.user)
+        return table_view_response(membership, status.HTTP_201_CREATED)
+
+
+class TableJoinApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        invite_code = serializers.CharField(max_length=32)
+
+    @extend_schema(request=Input, responses=TABLE_VIEW, summary="Join a table by invite code")
+    def post(self, request):
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        seat = services.table_join(
+            invite_code=data.validated_data["invite_code"], user=request.user
+        )
+        membership = selectors.membership_for(table_id=seat.table_id, user=request.user)
+        return table_view_response(membership)
+
+
+class TableDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: TABLE_VIEW, 304: None},
+        parameters=[OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER)],
+        summary="The table as you may see it",
+        description="ETag is the table version: send it back in If-None-Match to get 304 "
+        "while nothing changed.",
+    )
+    def get(self, request, table_id):
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        etag = f'"{membership.table.version}"'
+        if request.headers.get("If-None-Match") == etag:
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+            response["ETag"] = etag
+            return response
+        return table_view_response(membership)
+
+
+class TableLeaveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None}, summary="Leave a table in its lobby")
+    def post(self, request, table_id):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        services.table_leave(table_id=table_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TableStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=TABLE_VIEW, summary="Start the game (host only)")
+    def post(self, request, table_id):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        services.table_start(table_id=table_id, user=request.user)
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        return table_view_response(membership)
+
+
+class TableColourApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        colour = serializers.ChoiceField(choices=Colour.choices)
+
+    @extend_schema(request=Input, responses=TABLE_VIEW, summary="Choose your pawn colour")
+    def post(self, request, table_id):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.seat_choose_colour(
+            table_id=table_id, user=request.user, colour=data.validated_data["colour"]
+        )
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        return table_view_response(membership)
+
+
+def action_examples() -> list[OpenApiExample]:
+    return [
+        OpenApiExample(
+            f"{engine_name}: {action_type}",
+            description=spec["description"],
+            value={"action": spec["example"], "expected_version": 12, "idempotency_key": "k-7f3a"},
+            request_only=True,
+        )
+        for engine_name, engine in sorted(ENGINES.items())
+        for action_type, spec in engine.ACTIONS.items()
+    ]
+
+
+class TableActionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        action = serializers.DictField(help_text='The move, e.g. {"type": "visit", ...}')
+        expected_version = serializers.IntegerField(
+            min_value=0, help_text="The table version your move is based on."
+        )
+        idempotency_key = serializers.CharField(
+            max_length=80,
+            required=False,
+            help_text="Any unique string; a retried request with it returns the first result.",
+        )
+
+    @extend_schema(
+        request=Input,
+        responses={200: TABLE_VIEW, 400: None, 409: None},
+        examples=action_examples(),
+        summary="Make a move",
+        description="200: the move was applied; the body is your new view. 400: the rules "
+        "refuse it (error.code and a sentence). 409: the table moved on since "
+        "expected_version; fetch it and decide again.",
+    )
+    def post(self, request, table_id):
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        if membership.seat is None:
+            return error_response("not_a_player", "Spectators cannot make moves.", 403)
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        key = data.validated_data.get("idempotency_key") or request.headers.get("Idempotency-Key")
+        result = services.game_apply_action(
+            table_id=table_id,
+            player=membership.seat.number,
+            action=data.validated_data["action"],
+            expected_version=data.validated_data["expected_version"],
+            idempotency_key=key,
+        )
+        if not result.applied:
+            refusal = result.refusal
+            return error_response(refusal.code, refusal.message, status.HTTP_400_BAD_REQUEST)
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        return table_view_response(membership, replayed=result.replayed)
+
+
+class EventOutput(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    table_version = serializers.IntegerField()
+    type = serializers.CharField()
+    payload = serializers.DictField()
+    created_at = serializers.DateTimeField()
+
+
+class TableEventsApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="Only events after this sequence")],
+        responses=EventOutput(many=True),
+        summary="The table's history as you may see it",
+    )
+    def get(self, request, table_id):
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        try:
+            after = max(0, int(request.query_params.get("after", 0)))
+        except ValueError:
+            return error_response("invalid", "after: a whole number is required.", 400)
+        events = selectors.visible_events(membership=membership, after=after)
+        return Response(EventOutput(events, many=True).data)
+
+
+class NotebookApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        text = serializers.CharField(allow_blank=True, max_length=50_000, trim_whitespace=False)
+
+    @extend_schema(responses=inline_serializer("Notebook", {"text": serializers.CharField()}))
+    def get(self, request, table_id):
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        if membership.seat is None:
+            return error_response("not_a_player", "Only players keep a notebook.", 403)
+        notebook = Notebook.objects.filter(seat=membership.seat).first()
+        return Response({"text": notebook.text if notebook else ""})
+
+    @extend_schema(
+        request=Input,
+        responses=inline_serializer("NotebookSaved", {"text": serializers.CharField()}),
+    )
+    def put(self, request, table_id):
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        if membership.seat is None:
+            return error_response("not_a_player", "Only players keep a notebook.", 403)
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        notebook = services.notebook_write(
+            table_id=table_id, user=request.user, text=data.validated_data["text"]
+        )
+        return Response({"text": notebook.text})

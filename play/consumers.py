@@ -1,0 +1,48 @@
+"""The table websocket: members subscribe and hear "version N exists", nothing more."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.http import Http404
+
+from . import selectors
+from .live import table_group
+
+# Close codes in the application range (4000-4999): the client shows why and stops retrying.
+CLOSE_NOT_A_MEMBER = 4403
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        version = await self._member_version()
+        if version is None:
+            await self.close(code=CLOSE_NOT_A_MEMBER)
+            return
+        self.group = table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        # The version now, so a client that reconnects knows at once whether to catch up.
+        await self.send_json({"type": "version", "version": version})
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        # Moves go through the HTTP API (one write path); the socket only answers pings.
+        if content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def table_version(self, message):
+        await self.send_json({"type": "version", "version": message["version"]})
+
+    @database_sync_to_async
+    def _member_version(self) -> int | None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return None
+        try:
+            membership = selectors.membership_for(table_id=self.table_id, user=user)
+        except Http404:
+            return None
+        return membership.table.version

@@ -1,0 +1,196 @@
+"""Tables where groups play, and everything a game writes.
+
+The current engine state lives on the table row, so reading a table costs a constant
+number of queries however long the game; the event log is history and replay. Every write
+goes through `play/services.py`.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from cases.models import AnswerAttempt, CaseVersion
+
+
+def new_invite_code() -> str:
+    # 10 URL-safe characters: ~60 bits, unguessable, short enough to read aloud.
+    return secrets.token_urlsafe(8)[:10]
+
+
+class TableStatus(models.TextChoices):
+    LOBBY = "lobby", "In the lobby"
+    PLAYING = "playing", "Playing"
+    FINISHED = "finished", "Finished"
+
+
+class Colour(models.TextChoices):
+    """Pawn colours. Each has a letter too, so that colour is never the only cue."""
+
+    RED = "red", "Red (R)"
+    BLUE = "blue", "Blue (B)"
+    GREEN = "green", "Green (G)"
+    YELLOW = "yellow", "Yellow (Y)"
+    PURPLE = "purple", "Purple (P)"
+    ORANGE = "orange", "Orange (O)"
+    GREY = "grey", "Grey (K)"
+
+
+MAX_SEATS = 7
+
+
+class Table(models.Model):
+    case_version = models.ForeignKey(CaseVersion, on_delete=models.PROTECT, related_name="tables")
+    engine = models.CharField(max_length=40, default="watson_holmes")
+    options = models.JSONField(default=dict, blank=True)
+    turn_timer_seconds = models.PositiveIntegerField(null=True, blank=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
+    )
+    invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
+    status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.LOBBY)
+    seed = models.BigIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # The sequence number of the last event, so appending needs no MAX() query.
+    event_count = models.PositiveIntegerField(default=0)
+    # Public summary kept beside the state, so lists never load or parse states.
+    summary = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk}: {self.case_version.title}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats"
+    )
+    number = models.PositiveSmallIntegerField(help_text="0-based; the engine's player index.")
+    colour = models.CharField(max_length=10, choices=Colour.choices)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["table", "colour"], name="seat_colour_unique"),
+            models.CheckConstraint(condition=Q(number__lt=MAX_SEATS), name="at_most_7_seats"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number + 1} at table {self.table_id}"
+
+
+class Spectator(models.Model):
+    """Someone the host invited to watch: they see the spectator's view, nothing more."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="spectators")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="spectator_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} watching table {self.table_id}"
+
+
+class TableEvent(models.Model):
+    """Append-only: what happened, in order, and who may see it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    sequence = models.PositiveIntegerField()
+    table_version = models.PositiveIntegerField(help_text="The table version this event made.")
+    # "all", or the seats that may see it as ",0,2," so that one LIKE finds a seat's events
+    # on SQLite and PostgreSQL alike (see `audience_for` and `visible_to`).
+    audience = models.CharField(max_length=40)
+    type = models.CharField(max_length=40)
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "sequence"], name="event_sequence_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.sequence} {self.type} (table {self.table_id})"
+
+
+EVERYONE = "all"
+
+
+def audience_for(audience) -> str:
+    """Encode an engine event's audience ("all" or seat numbers) for the event log."""
+    if audience == EVERYONE:
+        return EVERYONE
+    return "," + ",".join(str(seat) for seat in sorted(audience)) + ","
+
+
+def visible_to(player: int | None) -> Q:
+    """Events a seat (or a spectator, None) may see."""
+    everyone = Q(audience=EVERYONE)
+    if player is None:
+        return everyone
+    return everyone | Q(audience__contains=f",{player},")
+
+
+class Notebook(models.Model):
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="notebook")
+    text = models.TextField(blank=True, max_length=50_000)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Notebook of {self.seat}"
+
+
+class ActionRequest(models.Model):
+    """The first outcome of an idempotency key, given again when a request is retried."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="action_requests")
+    # The actor's key: "seat2:<client key>" or "system:<task key>", so keys of different
+    # players never collide.
+    key = models.CharField(max_length=120)
+    outcome = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} at table {self.table_id}"
+
+
+class TableAttempt(models.Model):
+    """Answers written at a table (a 221B attempt or a Holmes answer check) and their
+    judging: the engine's request number ties the verdicts back to the game."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="attempts")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="attempts")
+    request = models.PositiveIntegerField(help_text="The engine's number for this judging.")
+    kind = models.CharField(max_length=10, help_text="solve (221B) or check (Holmes card)")
+    attempt = models.OneToOneField(
+        AnswerAttempt, on_delete=models.CASCADE, related_name="table_attempt"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "request"], name="one_attempt_per_request"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Request {self.request} ({self.kind}) at table {self.table_id}"

@@ -1,0 +1,168 @@
+"""Reads for tables. Every function costs a fixed number of queries, whatever the length of
+a game's history or the number of players."""
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from cases.models import CaseVersion, Location, Question
+
+from .engines import get_engine
+from .models import Seat, Spectator, Table, TableEvent, visible_to
+
+
+@dataclass(frozen=True)
+class Membership:
+    """Who the user is at a table: a seat (a player), a spectator, or nobody."""
+
+    table: Table
+    seat: Seat | None
+    spectator: bool
+
+    @property
+    def player(self) -> int | None:
+        return self.seat.number if self.seat else None
+
+
+def engine_config_for(*, version: CaseVersion, options: dict) -> dict:
+    """The engine's set-up data for a case version: everything but answers and solution."""
+    locations = Location.objects.filter(version=version).select_related("zone").order_by("number")
+    questions = Question.objects.filter(version=version).order_by("position")
+    zones = None
+    if version.start_zone:
+        zones = {
+            "start": version.start_zone,
+            "travel_cost": version.travel_cost or 0,
+            "names": {zone.key: zone.name for zone in version.zones.order_by("position")},
+        }
+    start = {
+        kind: value
+        for kind, value in {
+            "carriages": version.start_carriages,
+            "police": version.start_police,
+            "call_off": version.start_call_off,
+            "lockpick": version.start_lockpick,
+        }.items()
+        if value is not None
+    }
+    return {
+        "case": {
+            "locations": [
+                {
+                    "number": loc.number,
+                    "name": loc.name,
+                    "text": loc.text,
+                    "icons": list(loc.icons),
+                    "carriages": loc.icon_carriages,
+                    "zone": loc.zone.key if loc.zone else None,
+                }
+                for loc in locations
+            ],
+            "questions": [{"id": q.key, "ask": q.ask, "kind": q.kind} for q in questions],
+            "zones": zones,
+            "start": start,
+        },
+        "options": dict(options),
+    }
+
+
+def tables_for_user(*, user) -> QuerySet[Table]:
+    return (
+        Table.objects.filter(seats__user=user)
+        .select_related("case_version", "host")
+        .order_by("-created_at")
+        .distinct()
+    )
+
+
+def membership_for(*, table_id: int, user) -> Membership:
+    """The user's place at a table; 404 for a table they neither sit at nor watch.
+
+    A table a user has no part in answers 404, like a missing one, so its existence
+    does not leak. (Joining goes by invite code, not by table id.)
+    """
+    table = (
+        Table.objects.select_related("case_version", "case_version__case", "host")
+        .filter(pk=table_id)
+        .first()
+    )
+    if table is None or not user.is_authenticated:
+        raise Http404("No such table.")
+    seat = Seat.objects.filter(table=table, user=user).first()
+    spectator = seat is None and Spectator.objects.filter(table=table, user=user).exists()
+    if seat is None and not spectator:
+        raise Http404("No such table.")
+    return Membership(table=table, seat=seat, spectator=spectator)
+
+
+def table_view(*, membership: Membership) -> dict:
+    """What this member may see of the table now: the engine's view, plus the table's
+    public facts. The only source of game data that leaves the server."""
+    table = membership.table
+    seats = list(table.seats.select_related("user").order_by("number"))
+    result = {
+        "table": table.pk,
+        "version": table.version,
+        "status": table.status,
+        "engine": table.engine,
+        "case": {"slug": table.case_version.case.slug, "title": table.case_version.title},
+        "seats": [
+            {"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats
+        ],
+        "you": {"seat": membership.player, "spectator": membership.spectator},
+        "game": None,
+        "solution": None,
+    }
+    if table.state is not None:
+        engine = get_engine(table.engine)
+        game = engine.view(table.state, membership.player)
+        if membership.player is not None:
+            # What this player may do now, so clients offer only legal moves.
+            game["legal_actions"] = engine.legal_actions(table.state, membership.player)
+        result["game"] = game
+        if game.get("may_see_solution"):
+            result["solution"] = _solution(table.case_version)
+    return result
+
+
+def _solution(version: CaseVersion) -> dict:
+    questions = Question.objects.filter(version=version).order_by("position")
+    return {
+        "answers": [{"id": q.key, "ask": q.ask, "answer": q.answer} for q in questions],
+        "text": version.solution,
+    }
+
+
+def visible_events(*, membership: Membership, after: int = 0, limit: int = 200) -> list[TableEvent]:
+    """The table's events this member may see, oldest first."""
+    return list(
+        TableEvent.objects.filter(table=membership.table, sequence__gt=after)
+        .filter(visible_to(membership.player))
+        .order_by("sequence")[:limit]
+    )
+
+
+def may_write_notes(*, table: Table, player: int) -> bool:
+    """Whether the engine lets this seat write notes now (Irene Adler may forbid it)."""
+    game = get_engine(table.engine).view(table.state, player)
+    you = game.get("you") or {}
+    return you.get("can_write_notes", True)
+
+
+# Event types that are worth a notification, and the notification kind they make.
+NOTIFYING_EVENTS = {"went_to_baker_street": "went_to_221b", "game_over": "case_solved"}
+
+
+def notable_changes(*, engine, before: dict, after: dict, events: list) -> list[tuple[str, dict]]:
+    """The notifications a move calls for: (kind, details) pairs."""
+    changes = []
+    turn_before = engine.view(before, None).get("turn")
+    turn_after = engine.view(after, None).get("turn")
+    if turn_after is not None and turn_after != turn_before:
+        changes.append(("your_turn", {"player": turn_after}))
+    for event in events:
+        kind = NOTIFYING_EVENTS.get(event.type)
+        if kind and event.audience == "all":
+            changes.append((kind, dict(event.data)))
+    return changes

@@ -1,0 +1,431 @@
+"""Every write to tables. Views, the API, consumers and tasks call these and nothing else.
+
+One write path for moves: `game_apply_action` locks the table row, checks the client's
+expected version, runs the engine, stores the new state and its events, bumps the version,
+and queues the side effects (judging, live pushes, notifications) to run after commit.
+"""
+
+import secrets
+from dataclasses import dataclass, field
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from cases.models import AnswerAttempt, CaseVersion, VersionStatus
+
+from . import selectors
+from .engines import get_engine
+from .engines.base import SYSTEM, Refusal
+from .models import (
+    MAX_SEATS,
+    ActionRequest,
+    Colour,
+    Notebook,
+    Seat,
+    Table,
+    TableAttempt,
+    TableEvent,
+    TableStatus,
+    audience_for,
+)
+
+DEFAULT_ENGINE = "watson_holmes"
+TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
+
+
+class TableError(Exception):
+    """A table write the rules of the site refuse; `code` for machines, str for people."""
+
+    code = "table_error"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        if code:
+            self.code = code
+
+
+class StaleVersion(TableError):
+    code = "stale_version"
+
+    def __init__(self, *, expected: int, current: int):
+        super().__init__(
+            f"The table has moved on (version {current}, you sent {expected}): "
+            "reload it and try again."
+        )
+        self.current = current
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What came of an action: applied (with the new version) or refused (with why)."""
+
+    table: Table
+    applied: bool
+    refusal: Refusal | None = None
+    replayed: bool = False
+    events: list = field(default_factory=list)
+
+    def to_outcome(self) -> dict:
+        if self.applied:
+            return {"applied": True, "version": self.table.version}
+        return {"applied": False, "refusal": self.refusal.to_dict()}
+
+
+# --- Lobby ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def table_create(
+    *,
+    host,
+    case_version: CaseVersion,
+    options: dict | None = None,
+    turn_timer_seconds: int | None = None,
+    engine: str = DEFAULT_ENGINE,
+) -> Table:
+    if case_version.status != VersionStatus.PUBLISHED:
+        raise TableError("Only a published case can be played.", "case_not_published")
+    table = Table.objects.create(
+        case_version=case_version,
+        engine=engine,
+        options=_clean_options(options or {}),
+        turn_timer_seconds=turn_timer_seconds,
+        host=host,
+        seed=secrets.randbits(62),
+    )
+    Seat.objects.create(table=table, user=host, number=0, colour=Colour.values[0])
+    return table
+
+
+def _clean_options(options: dict) -> dict:
+    unknown = sorted(set(options) - set(TABLE_OPTIONS))
+    if unknown:
+        raise TableError(f"Unknown table option: {', '.join(unknown)}.", "bad_option")
+    return {name: bool(options.get(name, False)) for name in TABLE_OPTIONS}
+
+
+@transaction.atomic
+def table_join(*, invite_code: str, user) -> Seat:
+    """Take the first free seat at the table this invite code opens."""
+    table = Table.objects.select_for_update().filter(invite_code=invite_code).first()
+    if table is None:
+        raise TableError("This invite code opens no table.", "bad_invite")
+    existing = Seat.objects.filter(table=table, user=user).first()
+    if existing:
+        return existing
+    if table.status != TableStatus.LOBBY:
+        raise TableError("This table has already started.", "table_started")
+    seats = list(Seat.objects.filter(table=table))
+    capacity = min(MAX_SEATS, table.case_version.max_players)
+    if len(seats) >= capacity:
+        raise TableError(f"This table is full ({capacity} players).", "table_full")
+    taken_numbers = {seat.number for seat in seats}
+    taken_colours = {seat.colour for seat in seats}
+    number = next(n for n in range(MAX_SEATS) if n not in taken_numbers)
+    colour = next(c for c in Colour.values if c not in taken_colours)
+    seat = Seat.objects.create(table=table, user=user, number=number, colour=colour)
+    _bump_lobby(table)
+    return seat
+
+
+@transaction.atomic
+def table_leave(*, table_id: int, user) -> None:
+    table = Table.objects.select_for_update().get(pk=table_id)
+    seat = Seat.objects.filter(table=table, user=user).first()
+    if seat is None:
+        return
+    if table.status != TableStatus.LOBBY:
+        raise TableError("You cannot leave a table once the game has started.", "table_started")
+    if table.host_id == user.pk:
+        raise TableError("The host cannot leave their own table.", "host_cannot_leave")
+    seat.delete()
+    _renumber_seats(table)
+    _bump_lobby(table)
+
+
+def _renumber_seats(table: Table) -> None:
+    """Seats stay 0..N-1 without gaps: the engine's player indices."""
+    for number, seat in enumerate(Seat.objects.filter(table=table).order_by("number")):
+        if seat.number != number:
+            seat.number = number
+            seat.save(update_fields=["number"])
+
+
+@transaction.atomic
+def seat_choose_colour(*, table_id: int, user, colour: str) -> Seat:
+    table = Table.objects.select_for_update().get(pk=table_id)
+    if colour not in Colour.values:
+        raise TableError(f"{colour!r} is not a pawn colour.", "bad_colour")
+    seat = Seat.objects.filter(table=table, user=user).first()
+    if seat is None:
+        raise PermissionDenied("You have no seat at this table.")
+    if table.status != TableStatus.LOBBY:
+        raise TableError("Colours are chosen in the lobby.", "table_started")
+    holder = Seat.objects.filter(table=table, colour=colour).exclude(pk=seat.pk).first()
+    if holder:
+        raise TableError(f"{holder.user.public_name} already plays {colour}.", "colour_taken")
+    seat.colour = colour
+    seat.save(update_fields=["colour"])
+    _bump_lobby(table)
+    return seat
+
+
+def _bump_lobby(table: Table) -> None:
+    table.version += 1
+    table.save(update_fields=["version"])
+    _after_commit_push(table)
+
+
+@transaction.atomic
+def table_start(*, table_id: int, user) -> Table:
+    table = Table.objects.select_for_update().select_related("case_version").get(pk=table_id)
+    if table.host_id != user.pk:
+        raise PermissionDenied("Only the host can start the game.")
+    if table.status != TableStatus.LOBBY:
+        raise TableError("The game has already started.", "table_started")
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
+    version = table.case_version
+    if not version.min_players <= len(seats) <= version.max_players:
+        raise TableError(
+            f"This case is for {version.min_players}–{version.max_players} players; "
+            f"the table has {len(seats)}.",
+            "player_count",
+        )
+    engine = get_engine(table.engine)
+    config = selectors.engine_config_for(version=version, options=table.options)
+    config["options"]["host"] = next(s.number for s in seats if s.user_id == table.host_id)
+    state = engine.setup(config, [seat.user.public_name for seat in seats], table.seed)
+    table.state = state
+    table.status = TableStatus.PLAYING
+    table.started_at = timezone.now()
+    table.version += 1
+    table.save(update_fields=["state", "status", "started_at", "version"])
+    Notebook.objects.bulk_create([Notebook(seat=seat) for seat in seats], ignore_conflicts=True)
+    _append_events(table, [{"type": "table_started", "audience": "all", "data": {}}])
+    _after_commit_push(table)
+    _after_commit_notify(table, "table_started")
+    return table
+
+
+# --- The move write path ----------------------------------------------------------------
+
+
+@transaction.atomic
+def game_apply_action(
+    *,
+    table_id: int,
+    player,
+    action: dict,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+) -> ActionResult:
+    """Apply one action for `player` (a seat number, or SYSTEM) through the engine.
+
+    Order matters: the row lock serialises concurrent moves; the idempotency key is looked
+    up before the version check, because a retried request carries the version it saw
+    before its first try succeeded.
+    """
+    table = Table.objects.select_for_update().get(pk=table_id)
+    actor_key = _actor_key(player, idempotency_key)
+    if actor_key:
+        replay = ActionRequest.objects.filter(table=table, key=actor_key).first()
+        if replay:
+            return _replayed(table, replay.outcome)
+    if table.status != TableStatus.PLAYING:
+        raise TableError("This table is not playing.", "not_playing")
+    if expected_version is not None and expected_version != table.version:
+        raise StaleVersion(expected=expected_version, current=table.version)
+    engine = get_engine(table.engine)
+    applied = engine.apply(table.state, player, action)
+    if isinstance(applied, Refusal):
+        result = ActionResult(table=table, applied=False, refusal=applied)
+    else:
+        new_state, events = applied
+        result = _store_move(table, engine, new_state, events)
+    if actor_key:
+        ActionRequest.objects.create(table=table, key=actor_key, outcome=result.to_outcome())
+    return result
+
+
+def _actor_key(player, idempotency_key: str | None) -> str | None:
+    if not idempotency_key:
+        return None
+    actor = "system" if player == SYSTEM else f"seat{player}"
+    return f"{actor}:{idempotency_key}"[:120]
+
+
+def _replayed(table: Table, outcome: dict) -> ActionResult:
+    if outcome["applied"]:
+        return ActionResult(table=table, applied=True, replayed=True)
+    refusal = Refusal(**outcome["refusal"])
+    return ActionResult(table=table, applied=False, refusal=refusal, replayed=True)
+
+
+def _store_move(table: Table, engine, new_state: dict, events: list) -> ActionResult:
+    previous_state = table.state
+    table.state = new_state
+    table.version += 1
+    fields = ["state", "version"]
+    if engine.is_over(new_state):
+        table.status = TableStatus.FINISHED
+        table.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+    table.save(update_fields=fields)
+    _append_events(table, [event.to_dict() for event in events])
+    _queue_new_judgements(table, engine, new_state)
+    _after_commit_push(table)
+    _after_commit_notify_move(table, engine, previous_state, new_state, events)
+    return ActionResult(table=table, applied=True, events=events)
+
+
+def _append_events(table: Table, events: list[dict]) -> None:
+    if not events:
+        return
+    first = table.event_count + 1
+    TableEvent.objects.bulk_create(
+        TableEvent(
+            table=table,
+            sequence=first + offset,
+            table_version=table.version,
+            audience=audience_for(event["audience"]),
+            type=event["type"],
+            payload=event.get("data", {}),
+        )
+        for offset, event in enumerate(events)
+    )
+    table.event_count += len(events)
+    table.save(update_fields=["event_count"])
+
+
+# --- Judging at 221B ------------------------------------------------------------------
+
+
+def _queue_new_judgements(table: Table, engine, state: dict) -> None:
+    """File an answer attempt for each request the engine newly waits on, and queue its
+    judging once this transaction commits (so the task finds the rows)."""
+    pending = getattr(engine, "pending_judgement", None)
+    requests = pending(state) if pending else []
+    if not requests:
+        return
+    known = set(
+        TableAttempt.objects.filter(
+            table=table, request__in=[r["request"] for r in requests]
+        ).values_list("request", flat=True)
+    )
+    seats = {seat.number: seat for seat in Seat.objects.filter(table=table)}
+    for request in requests:
+        if request["request"] in known:
+            continue
+        seat = seats[request["player"]]
+        attempt = AnswerAttempt.objects.create(
+            version_id=table.case_version_id, user_id=seat.user_id, answers=request["answers"]
+        )
+        table_attempt = TableAttempt.objects.create(
+            table=table,
+            seat=seat,
+            request=request["request"],
+            kind=request["kind"],
+            attempt=attempt,
+        )
+        _after_commit_judge(table_attempt.pk)
+
+
+def _after_commit_judge(table_attempt_id: int) -> None:
+    from .tasks import judge_table_attempt
+
+    transaction.on_commit(lambda: judge_table_attempt.delay(table_attempt_id))
+
+
+def table_attempt_deliver_verdicts(*, table_attempt_id: int) -> ActionResult | None:
+    """Judge a table's attempt (once) and hand the verdicts to the game as `judged`.
+
+    Safe to run twice: the attempt stores its verdicts once, and the `judged` action
+    carries an idempotency key, so the game receives them once.
+    """
+    from cases.services import answer_attempt_judge
+
+    table_attempt = TableAttempt.objects.select_related("attempt").get(pk=table_attempt_id)
+    attempt = answer_attempt_judge(attempt_id=table_attempt.attempt_id)
+    verdicts = {
+        question: _game_verdict(table_attempt.kind, judged["verdict"])
+        for question, judged in attempt.verdicts.items()
+    }
+    try:
+        return game_apply_action(
+            table_id=table_attempt.table_id,
+            player=SYSTEM,
+            action={"type": "judged", "request": table_attempt.request, "verdicts": verdicts},
+            idempotency_key=f"judged-{table_attempt.request}",
+        )
+    except TableError:
+        return None  # the table ended meanwhile; nothing waits for these verdicts
+
+
+def _game_verdict(kind: str, verdict: str) -> str:
+    # A full attempt at 221B is right only when the checker is sure: a strict Sherlock
+    # never accepts a doubtful answer. A Holmes answer check passes "unsure" on to the
+    # eliminated players, who rule on it (rules-watson-holmes.md).
+    if kind == "solve" and verdict == "unsure":
+        return "wrong"
+    return verdict
+
+
+# --- Notebook ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def notebook_write(*, table_id: int, user, text: str) -> Notebook:
+    table = Table.objects.select_for_update().get(pk=table_id)
+    seat = Seat.objects.filter(table=table, user=user).first()
+    if seat is None:
+        raise PermissionDenied("You have no seat at this table.")
+    if len(text) > Notebook._meta.get_field("text").max_length:
+        raise ValidationError("A notebook holds at most 50,000 characters.")
+    if table.state is not None and not selectors.may_write_notes(table=table, player=seat.number):
+        raise TableError(
+            "Irene Adler has struck: nobody else may write notes during this investigation.",
+            "notes_forbidden",
+        )
+    notebook, _ = Notebook.objects.get_or_create(seat=seat)
+    notebook.text = text
+    notebook.save(update_fields=["text", "updated_at"])
+    return notebook
+
+
+# --- Side effects after commit --------------------------------------------------------
+
+
+def _after_commit_push(table: Table) -> None:
+    from .live import push_table_version
+
+    table_id, version = table.pk, table.version
+    transaction.on_commit(lambda: push_table_version(table_id=table_id, version=version))
+
+
+def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -> None:
+    from .tasks import notify_table
+
+    table_id, version, details = table.pk, table.version, details or {}
+    transaction.on_commit(lambda: notify_table.delay(table_id, kind, version, details))
+
+
+def _after_commit_notify_move(table: Table, engine, before: dict, after: dict, events) -> None:
+    changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
+    for kind, details in changes:
+        _after_commit_notify(table, kind, details)
+
+
+__all__ = [
+    "ActionResult",
+    "StaleVersion",
+    "TableError",
+    "game_apply_action",
+    "notebook_write",
+    "seat_choose_colour",
+    "table_attempt_deliver_verdicts",
+    "table_create",
+    "table_join",
+    "table_leave",
+    "table_start",
+]

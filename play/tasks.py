@@ -1,0 +1,58 @@
+"""Celery tasks for tables: each takes ids, reloads, calls services, and is safe to run
+twice (verdicts and notifications are stored once)."""
+
+from celery import shared_task
+from django.urls import reverse
+
+from accounts.services import notification_send
+
+from . import services
+from .models import Seat, Table
+
+
+@shared_task(acks_late=True)
+def judge_table_attempt(table_attempt_id: int) -> None:
+    services.table_attempt_deliver_verdicts(table_attempt_id=table_attempt_id)
+
+
+def _message(kind: str, table: Table, details: dict, names: dict[int, str]) -> str:
+    title = table.case_version.title
+    if kind == "table_started":
+        return f"Your table for {title} has started."
+    if kind == "your_turn":
+        return f"It is your turn at {title}."
+    if kind == "went_to_221b":
+        return (
+            f"{names.get(details.get('player'), 'A player')} went to 221B Baker Street in {title}."
+        )
+    if kind == "case_solved":
+        winners = [names[seat] for seat in details.get("winners", []) if seat in names]
+        if winners:
+            return f"{title} was solved by {' and '.join(winners)}."
+        return f"{title} is over: the case went unsolved."
+    raise ValueError(f"unknown table notification {kind!r}")
+
+
+def _recipients(kind: str, seats: list[Seat], details: dict) -> list[Seat]:
+    if kind == "your_turn":
+        return [seat for seat in seats if seat.number == details.get("player")]
+    if kind == "went_to_221b":
+        return [seat for seat in seats if seat.number != details.get("player")]
+    return seats
+
+
+@shared_task(acks_late=True)
+def notify_table(table_id: int, kind: str, version: int, details: dict) -> None:
+    table = Table.objects.select_related("case_version").get(pk=table_id)
+    seats = list(Seat.objects.filter(table=table).select_related("user"))
+    names = {seat.number: seat.user.public_name for seat in seats}
+    message = _message(kind, table, details, names)
+    url = reverse("api:table", args=[table_id])
+    for seat in _recipients(kind, seats, details):
+        notification_send(
+            user=seat.user,
+            kind=kind,
+            message=message,
+            url=url,
+            dedupe_key=f"table{table_id}:v{version}:{kind}",
+        )
