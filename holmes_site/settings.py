@@ -8,6 +8,7 @@ Two set-ups share this file (see README, "Configuration"):
 HOLMES_DEBUG=0 is production: it refuses to start without a real secret key and hosts.
 """
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -121,7 +122,12 @@ else:
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
             # A file, not memory: concurrency tests need real locking between connections.
-            "TEST": {"NAME": env_str("HOLMES_SQLITE_TEST_PATH", str(BASE_DIR / "test-db.sqlite3"))},
+            # One per process, so that two test runs on one machine never share it.
+            "TEST": {
+                "NAME": env_str(
+                    "HOLMES_SQLITE_TEST_PATH", str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")
+                )
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -227,9 +233,16 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+LOG_LEVEL = env_str("HOLMES_LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("HOLMES_LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django configures its own console handlers first; send its loggers through ours
+    # only, or every line is printed twice.
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        "django.server": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
 }
