@@ -194,3 +194,69 @@ def near_miss_record(*, question: Question, given: str, verdict) -> None:
         NearMiss.objects.filter(question=question, normalised=normalised).update(
             count=F("count") + 1, verdict=verdict.outcome, last_seen=timezone.now()
         )
+
+
+# --- Versions written in the editor ---------------------------------------------------
+
+
+@transaction.atomic
+def case_version_copy(*, version: CaseVersion) -> CaseVersion:
+    """A new draft version of the case with the content of `version`: its questions,
+    location cards and zones, copied row by row. The case's next number is taken under a
+    lock on the case row, as imports do."""
+    case = Case.objects.select_for_update().get(pk=version.case_id)
+    number = (case.versions.aggregate(Max("number"))["number__max"] or 0) + 1
+    copy = CaseVersion.objects.get(pk=version.pk)
+    copy.pk = None
+    copy.number = number
+    copy.status = VersionStatus.DRAFT
+    copy.published_at = None
+    copy.created_at = None
+    copy.save()
+    zones = {}
+    for zone in version.zones.order_by("position"):
+        zones[zone.pk] = Zone.objects.create(
+            version=copy, key=zone.key, name=zone.name, position=zone.position
+        )
+    Question.objects.bulk_create(
+        Question(
+            version=copy,
+            key=q.key,
+            position=q.position,
+            ask=q.ask,
+            kind=q.kind,
+            answer=q.answer,
+            accept=list(q.accept),
+            reject=list(q.reject),
+            evidence=list(q.evidence),
+        )
+        for q in version.questions.order_by("position")
+    )
+    Location.objects.bulk_create(
+        Location(
+            version=copy,
+            number=loc.number,
+            name=loc.name,
+            text=loc.text,
+            icons=list(loc.icons),
+            carriages=loc.carriages,
+            zone=zones.get(loc.zone_id),
+            filename=loc.filename,
+            source_front_matter=loc.source_front_matter,
+        )
+        for loc in version.locations.order_by("number")
+    )
+    return copy
+
+
+def question_accept_form_add(*, question: Question, form: str) -> Question:
+    """Add `form` to the question's accepted answers (once), and drop it from the rejected
+    ones, where it would contradict the acceptance."""
+    form = form.strip()
+    accepted = [*question.accept]
+    if form and form.casefold() not in {f.casefold() for f in [question.answer, *accepted]}:
+        accepted.append(form)
+    question.accept = accepted
+    question.reject = [f for f in question.reject if f.casefold() != form.casefold()]
+    question.save(update_fields=["accept", "reject"])
+    return question

@@ -1,0 +1,182 @@
+"""Friendly form fields for the editor's JSON lists, and the editor's forms."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from cases.models import CaseVersion, Icon, Location, Question, Zone
+
+SLUG = re.compile(r"[a-z0-9-]+")
+
+
+class ListFieldMixin:
+    """A list kept in a JSON field: unchanged when the text says the same list."""
+
+    def has_changed(self, initial, data):
+        try:
+            return list(self.to_python(data)) != list(initial or [])
+        except ValidationError:
+            return True
+
+
+class LinesField(ListFieldMixin, forms.CharField):
+    """One item per line (accepted and rejected answer forms)."""
+
+    widget = forms.Textarea(attrs={"rows": 3, "cols": 60})
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("help_text", "One form per line.")
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return "\n".join(str(item) for item in value)
+        return value
+
+    def to_python(self, value):
+        if isinstance(value, list | tuple):
+            return [str(item) for item in value]
+        text = super().to_python(value) or ""
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class NumberListField(ListFieldMixin, forms.CharField):
+    """Card numbers separated by commas: "4, 12"."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("help_text", "Card numbers separated by commas, like 4, 12.")
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return ", ".join(str(item) for item in value)
+        return value
+
+    def to_python(self, value):
+        if isinstance(value, list | tuple):
+            return [int(item) for item in value]
+        text = super().to_python(value) or ""
+        numbers = []
+        for part in re.split(r"[,\s]+", text.strip()):
+            if not part:
+                continue
+            if not part.isdigit() or int(part) < 1:
+                raise ValidationError(f'"{part}" is not a card number; write numbers like 4, 12.')
+            numbers.append(int(part))
+        return numbers
+
+
+class IconsField(ListFieldMixin, forms.MultipleChoiceField):
+    widget = forms.CheckboxSelectMultiple
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(choices=Icon.choices, **kwargs)
+
+    def to_python(self, value):
+        chosen = set(super().to_python(value))
+        # In the order of the format's vocabulary, so a save without changes changes nothing.
+        return [icon for icon in Icon.values if icon in chosen]
+
+
+class CaseVersionForm(forms.ModelForm):
+    class Meta:
+        model = CaseVersion
+        fields = [
+            "title", "difficulty", "language", "min_players", "max_players",
+            "start_carriages", "start_police", "start_call_off", "start_lockpick",
+            "start_zone", "travel_cost", "introduction", "special_rules", "solution",
+        ]  # fmt: skip
+
+
+class CaseVersionAddForm(CaseVersionForm):
+    """A new case: its slug (its address on the site) and its first version."""
+
+    slug = forms.CharField(
+        max_length=80,
+        help_text="The case's address on the site: lowercase letters, digits and -.",
+    )
+
+    class Meta(CaseVersionForm.Meta):
+        fields = ["slug", *CaseVersionForm.Meta.fields]
+
+    def clean_slug(self):
+        from cases.models import Case
+
+        slug = self.cleaned_data["slug"].strip()
+        if not SLUG.fullmatch(slug):
+            raise ValidationError("Use only lowercase letters, digits and -.")
+        if Case.objects.filter(slug=slug).exists():
+            raise ValidationError(f'The slug "{slug}" is taken; choose another.')
+        return slug
+
+
+class QuestionForm(forms.ModelForm):
+    accept = LinesField(label="Accepted forms", help_text="More correct forms, one per line.")
+    reject = LinesField(label="Rejected forms", help_text="Close but wrong forms, one per line.")
+    evidence = NumberListField(label="Evidence cards")
+    position = forms.IntegerField(
+        required=False, min_value=0, help_text="Order of the question; empty: at the end."
+    )
+
+    class Meta:
+        model = Question
+        fields = ["position", "key", "ask", "kind", "answer", "accept", "reject", "evidence"]
+        widgets = {"ask": forms.Textarea(attrs={"rows": 2, "cols": 60})}
+
+
+class LocationForm(forms.ModelForm):
+    icons = IconsField()
+
+    class Meta:
+        model = Location
+        fields = ["number", "name", "icons", "carriages", "zone", "text"]
+
+
+class ZoneForm(forms.ModelForm):
+    position = forms.IntegerField(required=False, min_value=0)
+
+    class Meta:
+        model = Zone
+        fields = ["key", "name", "position"]
+
+
+class PositionedFormSetMixin:
+    """Rows left without a position go at the end, in the order they were written."""
+
+    def clean(self):
+        super().clean()
+        forms_ = [f for f in self.forms if f.has_changed() or f.instance.pk]
+        forms_ = [f for f in forms_ if not self._should_delete_form(f) and f.is_valid()]
+        taken = [f.cleaned_data.get("position") for f in forms_]
+        following = max((p for p in taken if p is not None), default=-1) + 1
+        for form in forms_:
+            if form.cleaned_data.get("position") is None:
+                form.cleaned_data["position"] = following
+                form.instance.position = following
+                following += 1
+
+
+class ReviewCommentForm(forms.Form):
+    """One comment of a moderator: on the case, a card or a question."""
+
+    target = forms.ChoiceField(required=False)
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "cols": 70}), required=False)
+
+    def __init__(self, *args, version: CaseVersion, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "The case as a whole")]
+        choices += [(f"question:{q.pk}", f'Question "{q.key}"') for q in version.questions.all()]
+        choices += [(f"location:{loc.pk}", f"Card {loc}") for loc in version.locations.all()]
+        self.fields["target"].choices = choices
+
+    def target_ids(self) -> tuple[int | None, int | None]:
+        kind, _, pk = (self.cleaned_data.get("target") or "").partition(":")
+        return (int(pk) if kind == "question" else None, int(pk) if kind == "location" else None)
+
+
+class PackageUploadForm(forms.Form):
+    package = forms.FileField(help_text="A case package as a .zip (case.md and locations/).")

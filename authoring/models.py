@@ -1,0 +1,112 @@
+"""Workflow data of the review: who submitted a version, who reviews it, what they said.
+
+The case content stays in `cases`; this app adds what the review needs beside it, so the
+case models carry no workflow fields. Writes go through `authoring/services.py`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from cases.models import CaseVersion, Location, Question
+
+AUTHORS_GROUP = "Authors"
+MODERATORS_GROUP = "Moderators"
+
+
+class Review(models.Model):
+    """The review of one submitted version: the moderator queue is a list of these."""
+
+    version = models.OneToOneField(CaseVersion, on_delete=models.CASCADE, related_name="review")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # The latest submission: a version sent back with changes requested is submitted again
+    # and goes back to the queue in the order of its new submission.
+    submitted_at = models.DateTimeField(db_index=True)
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="reviews_claimed",
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    # A blind review: the solution, answers, lint report and diff stay hidden until the
+    # moderator chooses to see them (typically after a play-test).
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["submitted_at", "pk"]
+        permissions = [
+            ("submit_case", "Can submit their own cases for review"),
+            ("review_case", "Can claim, play-test and decide on submitted cases"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Review of {self.version}"
+
+
+class ReviewComment(models.Model):
+    """A moderator's remark on a version, on the whole case or on one card or question."""
+
+    version = models.ForeignKey(
+        CaseVersion, on_delete=models.CASCADE, related_name="review_comments"
+    )
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    question = models.ForeignKey(
+        Question, null=True, blank=True, on_delete=models.CASCADE, related_name="review_comments"
+    )
+    location = models.ForeignKey(
+        Location, null=True, blank=True, on_delete=models.CASCADE, related_name="review_comments"
+    )
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(question__isnull=True) | Q(location__isnull=True),
+                name="review_comment_one_target",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.text[:60]
+
+    @property
+    def target_label(self) -> str:
+        if self.question_id:
+            return f'question "{self.question.key}"'
+        if self.location_id:
+            return f"card {self.location.number}"
+        return "the case"
+
+
+class Playtest(models.Model):
+    """A moderator's blind play-test table; statistics for authors leave these out."""
+
+    table = models.OneToOneField("play.Table", on_delete=models.CASCADE, related_name="playtest")
+    version = models.ForeignKey(CaseVersion, on_delete=models.CASCADE, related_name="playtests")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Play-test of {self.version} (table {self.table_id})"

@@ -1,0 +1,510 @@
+"""Reads of the authoring workflow: roles, what each user sees, the lint report of a
+version as the editor shows it, the diff a moderator reads, the queue, and statistics.
+
+Each function costs a fixed number of queries, whatever the size of a case or its history.
+"""
+
+import difflib
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, QuerySet
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+
+from cases.lint import lint_package
+from cases.models import Case, CaseVersion, Location, NearMiss, Question, VersionStatus, Zone
+from cases.package.data import CASE_FILE, Problem, Severity
+from cases.package.writer import default_filename, package_files
+from cases.selectors import case_version_data
+from play.models import Table, TableAttempt, TableEvent, TableStatus
+
+from .models import AUTHORS_GROUP, MODERATORS_GROUP, Review, ReviewComment
+
+# Versions an author is still writing (editable), and those a moderator looks at.
+EDITABLE = (VersionStatus.DRAFT, VersionStatus.CHANGES_REQUESTED)
+UNDER_REVIEW = (VersionStatus.SUBMITTED, VersionStatus.IN_REVIEW)
+OPEN = (*EDITABLE, *UNDER_REVIEW)
+
+
+# --- Roles --------------------------------------------------------------------------------
+
+
+def _in_group(user, name: str) -> bool:
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    cache = getattr(user, "_holmes_groups", None)
+    if cache is None:
+        cache = set(user.groups.values_list("name", flat=True))
+        user._holmes_groups = cache
+    return name in cache
+
+
+def is_author(user) -> bool:
+    return bool(getattr(user, "is_superuser", False)) or _in_group(user, AUTHORS_GROUP)
+
+
+def is_moderator(user) -> bool:
+    return bool(getattr(user, "is_superuser", False)) or _in_group(user, MODERATORS_GROUP)
+
+
+def owns(user, version: CaseVersion) -> bool:
+    return user.is_superuser or (is_author(user) and version.case.author_id == user.pk)
+
+
+def versions_for_user(*, user) -> QuerySet[CaseVersion]:
+    """The versions a user may see in the editor: an author their own cases, a moderator
+    the versions submitted or in review (and any they claimed), a superuser everything."""
+    versions = CaseVersion.objects.select_related("case", "case__author", "review")
+    if user.is_superuser:
+        return versions
+    visible = Q(pk__in=[])
+    if is_author(user):
+        visible |= Q(case__author=user)
+    if is_moderator(user):
+        visible |= Q(status__in=UNDER_REVIEW) | Q(review__moderator=user)
+    return versions.filter(visible)
+
+
+def open_version_of(*, case: Case) -> CaseVersion | None:
+    """The version of the case being written or reviewed, if any (at most one)."""
+    return case.versions.filter(status__in=OPEN).order_by("-number").first()
+
+
+def published_version_of(*, case: Case) -> CaseVersion | None:
+    return case.versions.filter(status=VersionStatus.PUBLISHED).first()
+
+
+# --- The lint report ----------------------------------------------------------------------
+
+# Package keys (as the reader records their lines) → the editor's field names.
+CASE_FIELDS = {
+    "title": "title", "difficulty": "difficulty", "language": "language",
+    "players.min": "min_players", "players.max": "max_players",
+    "start.carriages": "start_carriages", "start.police": "start_police",
+    "start.call_off": "start_call_off", "start.lockpick": "start_lockpick",
+    "zones.start": "start_zone", "zones.travel_cost": "travel_cost",
+    "introduction": "introduction", "special_rules": "special_rules", "solution": "solution",
+}  # fmt: skip
+QUESTION_FIELDS = ("id", "ask", "kind", "answer", "accept", "reject", "evidence")
+LOCATION_FIELDS = ("number", "name", "icons", "carriages", "zone", "text")
+
+
+@dataclass(frozen=True)
+class LintItem:
+    """A problem of the linter, and the editor field it concerns.
+
+    `target` is "case", "question", "location" or "zone"; `target_id` the row's id (None
+    for the case itself); `field` the form field's name, or "" for the whole row.
+    """
+
+    problem: Problem
+    target: str
+    target_id: int | None
+    field: str
+    label: str
+
+    @property
+    def severity(self) -> str:
+        return str(self.problem.severity)
+
+    @property
+    def message(self) -> str:
+        return self.problem.message
+
+    @property
+    def is_error(self) -> bool:
+        return self.problem.is_error
+
+
+@dataclass(frozen=True)
+class LintReport:
+    items: list[LintItem]
+
+    @property
+    def errors(self) -> list[LintItem]:
+        return [item for item in self.items if item.problem.severity == Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[LintItem]:
+        return [item for item in self.items if item.problem.severity == Severity.WARNING]
+
+    @property
+    def notes(self) -> list[LintItem]:
+        return [item for item in self.items if item.problem.severity == Severity.INFO]
+
+    @property
+    def is_clean(self) -> bool:
+        return not self.errors
+
+    def for_target(self, target: str, target_id: int | None) -> list[LintItem]:
+        return [i for i in self.items if i.target == target and i.target_id == target_id]
+
+
+def version_lint(*, version: CaseVersion) -> LintReport:
+    """Lint a version as the package it exports to, and point each problem at its field.
+
+    Linting the exported package (rather than the bare data) gives every problem the file
+    and line an author sees in a downloaded package, and the reader's record of which key
+    sits on which line lets us walk back from a line to the question, card and field.
+    """
+    data = case_version_data(version=version)
+    questions = list(version.questions.order_by("position").values_list("pk", flat=True))
+    locations = list(version.locations.order_by("filename", "number").values_list("pk", flat=True))
+    zones = list(version.zones.order_by("position").values_list("pk", flat=True))
+    card_files = {}
+    for pk, location in zip(locations, data.locations, strict=True):
+        card_files[f"locations/{location.filename or default_filename(location)}"] = pk
+    parsed, problems = lint_package(package_files(data))
+    if parsed is None:
+        return LintReport([LintItem(p, "case", None, "", "the case") for p in problems])
+    case_lines = _case_line_index(parsed, questions, zones)
+    card_lines = {}
+    for location in parsed.locations:
+        pk = card_files.get(location.path)
+        card_lines[location.path] = [
+            (line, ("location", pk, key)) for key, line in location.lines.items()
+        ]
+    items = []
+    for problem in problems:
+        if problem.file == CASE_FILE:
+            target, target_id, key = _at_line(case_lines, problem.line, ("case", None, ""))
+        elif problem.file in card_files:
+            pk = card_files[problem.file]
+            target, target_id, key = _at_line(
+                card_lines.get(problem.file, []), problem.line, ("location", pk, "")
+            )
+        else:
+            target, target_id, key = "case", None, ""
+        items.append(
+            LintItem(problem, target, target_id, _field_name(target, key), _label(problem))
+        )
+    return LintReport(items)
+
+
+def _case_line_index(parsed, questions: list[int], zones: list[int]) -> list:
+    index = [(line, ("case", None, key)) for key, line in parsed.lines.items()]
+    for pk, question in zip(questions, parsed.questions, strict=False):
+        index += [(line, ("question", pk, key)) for key, line in question.lines.items()]
+    for pk, zone in zip(zones, parsed.zones, strict=False):
+        if zone.line:
+            index.append((zone.line, ("zone", pk, "name")))
+    return index
+
+
+def _at_line(index: list, line: int | None, default: tuple) -> tuple:
+    """The key written on `line`, or the last key before it (a line inside a text or a
+    list belongs to the key that opened it). The most specific key wins a tie."""
+    if not line:
+        return default
+    best = None
+    for at, where in index:
+        if at is None or at > line:
+            continue
+        rank = (at, where[0] != "case", len(where[2]))
+        if best is None or rank > best[0]:
+            best = (rank, where)
+    return best[1] if best else default
+
+
+def _field_name(target: str, key: str) -> str:
+    base = key.split(".", 1)[0]
+    if target == "case":
+        return CASE_FIELDS.get(key, CASE_FIELDS.get(base, ""))
+    if target == "question":
+        return {"id": "key"}.get(base, base) if base in QUESTION_FIELDS else ""
+    if target == "location":
+        return base if base in LOCATION_FIELDS else ""
+    if target == "zone":
+        return "name"
+    return ""
+
+
+def _label(problem: Problem) -> str:
+    return f"{problem.file}:{problem.line}" if problem.line else problem.file
+
+
+# --- What changed since the published version ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    field: str
+    label: str
+    before: str
+    after: str
+    # difflib's unified lines for texts: ("+" | "-" | " " | "@", text)
+    lines: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ItemDiff:
+    kind: str  # "case", "zone", "question", "location"
+    key: str  # question id, card number, zone key
+    label: str
+    status: str  # "added", "removed", "changed"
+    changes: list[FieldChange]
+    # The row in the new version (None when removed), so comments can point at it.
+    target_id: int | None = None
+
+
+@dataclass(frozen=True)
+class VersionDiff:
+    base: CaseVersion | None
+    items: list[ItemDiff]
+
+    @property
+    def case(self) -> list[ItemDiff]:
+        return [item for item in self.items if item.kind in ("case", "zone")]
+
+    @property
+    def questions(self) -> list[ItemDiff]:
+        return [item for item in self.items if item.kind == "question"]
+
+    @property
+    def locations(self) -> list[ItemDiff]:
+        return [item for item in self.items if item.kind == "location"]
+
+
+VERSION_DIFF_FIELDS = [
+    ("title", "Title"), ("difficulty", "Difficulty"), ("language", "Language"),
+    ("min_players", "Fewest players"), ("max_players", "Most players"),
+    ("start_carriages", "Start carriages"), ("start_police", "Start police"),
+    ("start_call_off", "Start call-off"), ("start_lockpick", "Start lockpick"),
+    ("start_zone", "Start zone"), ("travel_cost", "Travel cost"),
+    ("introduction", "Introduction"), ("special_rules", "Special rules"),
+    ("solution", "Solution"),
+]  # fmt: skip
+QUESTION_DIFF_FIELDS = [
+    ("ask", "Question"), ("kind", "Kind"), ("answer", "Answer"), ("accept", "Accepted forms"),
+    ("reject", "Rejected forms"), ("evidence", "Evidence cards"), ("position", "Position"),
+]  # fmt: skip
+LOCATION_DIFF_FIELDS = [
+    ("name", "Name"), ("icons", "Icons"), ("carriages", "Carriages"), ("zone", "Zone"),
+    ("text", "Text"),
+]  # fmt: skip
+TEXT_FIELDS = {"introduction", "special_rules", "solution", "ask", "text"}
+
+
+def version_diff(*, version: CaseVersion) -> VersionDiff:
+    """What changed in `version` since the case's published version (or, when none was
+    ever published, since the newest earlier one that was), card by card and question by
+    question. A first version compares with nothing: everything is added."""
+    base = (
+        CaseVersion.objects.filter(
+            case_id=version.case_id,
+            status__in=(VersionStatus.PUBLISHED, VersionStatus.ARCHIVED),
+            number__lt=version.number,
+        )
+        .exclude(published_at__isnull=True)
+        .order_by("-published_at", "-number")
+        .first()
+    )
+    new, old = _content(version), _content(base) if base else None
+    items = []
+    before_values = old["version"] if old else {}
+    changes = _changes(VERSION_DIFF_FIELDS, before_values, new["version"])
+    if changes:
+        items.append(ItemDiff("case", "", "The case", "changed", changes))
+    for kind, label, fields in (
+        ("zone", "Zone {}", [("name", "Name")]),
+        ("question", 'Question "{}"', QUESTION_DIFF_FIELDS),
+        ("location", "Card {}", LOCATION_DIFF_FIELDS),
+    ):
+        before = old[kind] if old else {}
+        after = new[kind]
+        for key in [*after, *(k for k in before if k not in after)]:
+            b, a = before.get(key), after.get(key)
+            status = "added" if b is None else "removed" if a is None else "changed"
+            changes = _changes(fields, b or {}, a or {})
+            if changes or status != "changed":
+                target_id = a["pk"] if a else None
+                items.append(
+                    ItemDiff(kind, str(key), label.format(key), status, changes, target_id)
+                )
+    return VersionDiff(base=base, items=items)
+
+
+def _content(version: CaseVersion) -> dict:
+    zone_rows = list(Zone.objects.filter(version=version).order_by("position"))
+    zones = {z.pk: z.key for z in zone_rows}
+    values = {name: getattr(version, name) for name, _ in VERSION_DIFF_FIELDS}
+    return {
+        "version": values,
+        "zone": {z.key: {"pk": z.pk, "name": z.name} for z in zone_rows},
+        "question": {
+            q.key: {"pk": q.pk, **{name: getattr(q, name) for name, _ in QUESTION_DIFF_FIELDS}}
+            for q in Question.objects.filter(version=version).order_by("position")
+        },
+        "location": {
+            loc.number: {
+                "pk": loc.pk,
+                **{name: getattr(loc, name) for name, _ in LOCATION_DIFF_FIELDS if name != "zone"},
+                "zone": zones.get(loc.zone_id, ""),
+            }
+            for loc in Location.objects.filter(version=version).order_by("number")
+        },
+    }
+
+
+def _as_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _changes(fields, before: dict, after: dict) -> list[FieldChange]:
+    changes = []
+    for name, label in fields:
+        b, a = _as_text(before.get(name)), _as_text(after.get(name))
+        if b == a:
+            continue
+        lines = []
+        if name in TEXT_FIELDS:
+            for line in list(
+                difflib.unified_diff(b.splitlines(), a.splitlines(), lineterm="", n=2)
+            )[2:]:
+                lines.append((line[:1] or " ", line[1:]))
+        changes.append(FieldChange(name, label, b, a, lines))
+    return changes
+
+
+# --- Review -------------------------------------------------------------------------------
+
+
+def review_queue() -> QuerySet[Review]:
+    """Versions waiting for a moderator or in review, oldest submission first."""
+    return (
+        Review.objects.filter(version__status__in=UNDER_REVIEW)
+        .select_related("version", "version__case", "version__case__author", "moderator")
+        .order_by("submitted_at", "pk")
+    )
+
+
+def review_comments(*, version: CaseVersion) -> list[ReviewComment]:
+    return list(
+        ReviewComment.objects.filter(version=version)
+        .select_related("moderator", "question", "location")
+        .order_by("created_at", "pk")
+    )
+
+
+# --- Statistics for authors ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionStatistics:
+    key: str
+    ask: str
+    answered: int
+    correct: int
+    near_misses: list[NearMiss]
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.answered if self.answered else None
+
+
+@dataclass(frozen=True)
+class CaseStatistics:
+    plays: int
+    in_progress: int
+    solved: int
+    rounds_to_solve: dict[int, int]  # rounds → tables solved in that many rounds
+    questions: list[QuestionStatistics]
+    most_visited: list[tuple[int, str, int]]  # card number, name, visits
+
+    @property
+    def solve_rate(self) -> float | None:
+        return self.solved / self.plays if self.plays else None
+
+    @property
+    def average_rounds(self) -> float | None:
+        total = sum(self.rounds_to_solve.values())
+        if not total:
+            return None
+        return sum(r * n for r, n in self.rounds_to_solve.items()) / total
+
+
+def case_statistics(*, case: Case, near_misses: int = 10) -> CaseStatistics:
+    """How players fared on every version of a case, play-tests left out.
+
+    Seven queries whatever the number of tables, attempts and events: outcomes are read
+    from the state's `result` in the database, visits are counted there too.
+    """
+    tables = Table.objects.filter(case_version__case=case, playtest__isnull=True)
+    in_progress = tables.filter(status=TableStatus.PLAYING).count()
+    outcomes = list(
+        tables.filter(status=TableStatus.FINISHED)
+        .annotate(
+            result=KeyTextTransform("kind", KeyTransform("result", "state")),
+            rounds=KeyTextTransform("rounds", KeyTransform("result", "state")),
+        )
+        .values_list("result", "rounds")
+    )
+    rounds = Counter(int(r) for result, r in outcomes if result == "solved" and r is not None)
+    verdicts = TableAttempt.objects.filter(
+        table__case_version__case=case,
+        table__playtest__isnull=True,
+        attempt__judged_at__isnull=False,
+    ).values_list("attempt__verdicts", flat=True)
+    answered, correct = Counter(), Counter()
+    for judged in verdicts:
+        for key, verdict in (judged or {}).items():
+            answered[key] += 1
+            correct[key] += verdict.get("verdict") == "correct"
+    reference = _reference_version(case)
+    questions = list(reference.questions.order_by("position")) if reference else []
+    misses = defaultdict(list)
+    for miss in (
+        NearMiss.objects.filter(question__version__case=case)
+        .select_related("question")
+        .order_by("-count", "normalised")
+    ):
+        forms = misses[miss.question.key]
+        # The same wrong form seen on several versions is one line, its counts added.
+        same = next((m for m in forms if m.normalised == miss.normalised), None)
+        if same is not None:
+            same.count += miss.count
+        elif len(forms) < near_misses:
+            forms.append(miss)
+    visits = (
+        TableEvent.objects.filter(
+            table__case_version__case=case, table__playtest__isnull=True, type="visited"
+        )
+        .annotate(card=KeyTextTransform("location", "payload"))
+        .values("card")
+        .annotate(visits=Count("pk"))
+        .order_by("-visits", "card")[:10]
+    )
+    names = {loc.number: loc.name for loc in reference.locations.all()} if reference else {}
+    most_visited = [
+        (int(row["card"]), names.get(int(row["card"]), ""), row["visits"])
+        for row in visits
+        if row["card"] is not None
+    ]
+    return CaseStatistics(
+        plays=len(outcomes),
+        in_progress=in_progress,
+        solved=sum(1 for result, _ in outcomes if result == "solved"),
+        rounds_to_solve=dict(sorted(rounds.items())),
+        questions=[
+            QuestionStatistics(
+                key=q.key,
+                ask=q.ask,
+                answered=answered[q.key],
+                correct=correct[q.key],
+                near_misses=misses.get(q.key, []),
+            )
+            for q in questions
+        ],
+        most_visited=most_visited,
+    )
+
+
+def _reference_version(case: Case) -> CaseVersion | None:
+    """The version whose questions and cards the statistics are listed by: the published
+    one, else the newest."""
+    published = published_version_of(case=case)
+    return published or case.versions.order_by("-number").first()

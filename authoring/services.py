@@ -1,0 +1,467 @@
+"""Writes of the authoring workflow: roles, the review transitions, new drafts, comments,
+play-tests, imports and near misses.
+
+Each transition is split, zulip-style, into a check and a do: `check_case_submit(...)`
+raises `WorkflowRefused` with a plain sentence when the step is not allowed, and changes
+nothing; `case_submit(...)` locks the version row, runs the same check again (the state
+may have moved since the page was drawn), then acts. Views call the check to explain a
+refusal before offering a button, and the do to act.
+
+    draft ──submit──▶ submitted ──claim──▶ in_review ──approve──▶ published ──▶ archived
+      ▲                                        │
+      └── changes_requested ◀──request changes─┘   (resubmitted from changes_requested)
+"""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.utils import timezone
+
+from cases import services as case_services
+from cases.lint import lint_package
+from cases.models import CaseVersion, Location, NearMiss, Question, VersionStatus
+from cases.package.reader import read_zip
+from cases.services import ImportResult, PackageInvalid
+
+from . import selectors
+from .models import AUTHORS_GROUP, MODERATORS_GROUP, Playtest, Review, ReviewComment
+from .selectors import EDITABLE, UNDER_REVIEW, LintReport, is_author, is_moderator, owns
+
+
+class WorkflowRefused(Exception):
+    """A step the workflow does not allow now: `str()` says why, `code` is for machines."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.code = code
+
+
+def _status(version: CaseVersion) -> str:
+    return version.get_status_display().lower()
+
+
+def _lock(version: CaseVersion) -> CaseVersion:
+    """The version row again, locked: two moderators clicking at once take turns."""
+    return CaseVersion.objects.select_for_update().get(pk=version.pk)
+
+
+# --- Roles --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def user_make_author(*, user) -> None:
+    """Authors write in the editor, which is the admin: they need staff access too."""
+    user.groups.add(Group.objects.get(name=AUTHORS_GROUP))
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+
+
+@transaction.atomic
+def user_make_moderator(*, user) -> None:
+    user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+
+
+# --- Writing --------------------------------------------------------------------------------
+
+
+def check_case_edit(*, version: CaseVersion, user) -> None:
+    if not owns(user, version):
+        raise WorkflowRefused("Only the author of this case can edit it.", "not_author")
+    if version.status in (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED):
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)} and cannot change; "
+            "edit it as a new draft version instead.",
+            "immutable",
+        )
+    if version.status not in EDITABLE:
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)}; it cannot be edited until "
+            "the moderator has decided.",
+            "under_review",
+        )
+
+
+def check_case_version_new_draft(*, version: CaseVersion, user) -> None:
+    if not owns(user, version):
+        raise WorkflowRefused("Only the author of this case can edit it.", "not_author")
+    if version.status not in (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED):
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)}: edit it directly; only a "
+            "published or archived version is copied into a new draft.",
+            "not_published",
+        )
+    current = selectors.open_version_of(case=version.case)
+    if current is not None:
+        raise WorkflowRefused(
+            f"Version {current.number} is already open ({_status(current)}); "
+            "edit that one instead.",
+            "open_version",
+        )
+
+
+@transaction.atomic
+def case_version_new_draft(*, version: CaseVersion, user) -> CaseVersion:
+    """Editing a published version: a new draft with a copy of its content. Tables keep
+    the version they started with; the published version stays as it is."""
+    version = _lock(version)
+    check_case_version_new_draft(version=version, user=user)
+    return case_services.case_version_copy(version=version)
+
+
+def check_case_start(*, user, slug: str) -> None:
+    from cases.models import Case
+
+    if not is_author(user):
+        raise WorkflowRefused("Only authors write cases.", "not_author")
+    if Case.objects.filter(slug=slug).exists():
+        raise WorkflowRefused(
+            f'The slug "{slug}" is taken by another case; choose another slug.', "slug_taken"
+        )
+
+
+@transaction.atomic
+def case_start(*, user, slug: str, version: CaseVersion) -> CaseVersion:
+    """A new case owned by `user`, with `version` (filled in by the editor's add form,
+    not saved yet) as its first version, a draft."""
+    from cases.models import Case
+
+    check_case_start(user=user, slug=slug)
+    version.case = Case.objects.create(slug=slug, author=user)
+    version.number = 1
+    version.status = VersionStatus.DRAFT
+    version.save()
+    return version
+
+
+def check_case_import(*, user, files) -> None:
+    if not is_author(user):
+        raise WorkflowRefused("Only authors import cases.", "not_author")
+    data, problems = lint_package(files)
+    if data is None or any(problem.is_error for problem in problems):
+        raise PackageInvalid(problems)
+    version = (
+        CaseVersion.objects.filter(case__slug=data.slug, status__in=selectors.OPEN)
+        .select_related("case")
+        .first()
+    )
+    if version is not None and version.case.author_id in (None, user.pk):
+        raise WorkflowRefused(
+            f"Version {version.number} of this case is still open ({_status(version)}); "
+            "finish or delete it before importing a new one.",
+            "open_version",
+        )
+
+
+@transaction.atomic
+def case_import_zip(*, user, content: bytes) -> ImportResult:
+    """Import a zipped package as a new draft version of the user's case.
+
+    Raises `PackageInvalid` (every problem of the package) or `WorkflowRefused`.
+    """
+    files = read_zip(content, label="the uploaded zip")
+    check_case_import(user=user, files=files)
+    return case_services.case_import_package(files=files, author=user)
+
+
+# --- Submitting -----------------------------------------------------------------------------
+
+
+def check_case_submit(*, version: CaseVersion, user) -> LintReport:
+    """Returns the lint report (warnings are allowed, and shown) when submitting may go on."""
+    if not owns(user, version):
+        raise WorkflowRefused("Only the author of this case can submit it.", "not_author")
+    if version.status not in EDITABLE:
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)}; only a draft or a version "
+            "with changes requested can be submitted.",
+            "bad_status",
+        )
+    report = selectors.version_lint(version=version)
+    if report.errors:
+        count = len(report.errors)
+        raise WorkflowRefused(
+            f"The case has {count} error{'s' if count != 1 else ''} to fix before it can be "
+            "submitted (warnings may stay).",
+            "lint_errors",
+        )
+    return report
+
+
+@transaction.atomic
+def case_submit(*, version: CaseVersion, user) -> Review:
+    version = _lock(version)
+    check_case_submit(version=version, user=user)
+    now = timezone.now()
+    version.status = VersionStatus.SUBMITTED
+    version.save(update_fields=["status"])
+    # A resubmission starts a new review round: back in the queue, unclaimed, blind.
+    review, _ = Review.objects.update_or_create(
+        version=version,
+        defaults={
+            "submitted_by": user,
+            "submitted_at": now,
+            "moderator": None,
+            "claimed_at": None,
+            "decided_at": None,
+            "revealed_at": None,
+        },
+    )
+    _after_commit("notify_new_submission", version.pk, now.isoformat())
+    return review
+
+
+# --- Reviewing ------------------------------------------------------------------------------
+
+
+def _check_moderator(version: CaseVersion, user) -> None:
+    if not is_moderator(user):
+        raise WorkflowRefused("Only moderators review cases.", "not_moderator")
+    if version.case.author_id == user.pk and not user.is_superuser:
+        raise WorkflowRefused("You cannot review your own case.", "own_case")
+
+
+def check_case_claim(*, version: CaseVersion, user) -> None:
+    _check_moderator(version, user)
+    if version.status != VersionStatus.SUBMITTED:
+        raise WorkflowRefused(
+            f"Only a submitted case can be claimed; version {version.number} is "
+            f"{_status(version)}.",
+            "bad_status",
+        )
+
+
+@transaction.atomic
+def case_claim(*, version: CaseVersion, user) -> Review:
+    version = _lock(version)
+    check_case_claim(version=version, user=user)
+    version.status = VersionStatus.IN_REVIEW
+    version.save(update_fields=["status"])
+    review = Review.objects.get(version=version)
+    review.moderator = user
+    review.claimed_at = timezone.now()
+    review.save(update_fields=["moderator", "claimed_at"])
+    return review
+
+
+def _check_deciding(version: CaseVersion, user) -> Review:
+    _check_moderator(version, user)
+    if version.status != VersionStatus.IN_REVIEW:
+        raise WorkflowRefused(
+            f"Only a case in review can be decided on; version {version.number} is "
+            f"{_status(version)}"
+            + (" (claim it first)." if version.status == VersionStatus.SUBMITTED else "."),
+            "bad_status",
+        )
+    review = Review.objects.select_related("moderator").get(version=version)
+    if review.moderator_id != user.pk and not user.is_superuser:
+        name = review.moderator.public_name if review.moderator else "another moderator"
+        raise WorkflowRefused(
+            f"{name} claimed this case; only they can decide on it.", "not_claimer"
+        )
+    return review
+
+
+def check_case_approve(*, version: CaseVersion, user) -> None:
+    _check_deciding(version, user)
+
+
+@transaction.atomic
+def case_approve(*, version: CaseVersion, user) -> CaseVersion:
+    """Publish the version; the version published before it is archived. Tables already
+    playing keep the version they started with."""
+    version = _lock(version)
+    check_case_approve(version=version, user=user)
+    now = timezone.now()
+    # Before publishing: one published version per case (a database constraint).
+    CaseVersion.objects.filter(case_id=version.case_id, status=VersionStatus.PUBLISHED).update(
+        status=VersionStatus.ARCHIVED
+    )
+    version.status = VersionStatus.PUBLISHED
+    version.published_at = now
+    version.save(update_fields=["status", "published_at"])
+    Review.objects.filter(version=version).update(decided_at=now)
+    _after_commit("notify_decision", version.pk, now.isoformat())
+    return version
+
+
+@dataclass(frozen=True)
+class CommentInput:
+    text: str
+    question_id: int | None = None
+    location_id: int | None = None
+
+
+def _check_comments(version: CaseVersion, comments: list[CommentInput]) -> None:
+    question_ids = {c.question_id for c in comments if c.question_id}
+    location_ids = {c.location_id for c in comments if c.location_id}
+    if question_ids and Question.objects.filter(
+        version=version, pk__in=question_ids
+    ).count() != len(question_ids):
+        raise WorkflowRefused("A comment names a question of another version.", "bad_target")
+    if location_ids and Location.objects.filter(
+        version=version, pk__in=location_ids
+    ).count() != len(location_ids):
+        raise WorkflowRefused("A comment names a card of another version.", "bad_target")
+    for comment in comments:
+        if comment.question_id and comment.location_id:
+            raise WorkflowRefused(
+                "A comment is about one card or one question, not both.", "bad_target"
+            )
+
+
+def check_case_request_changes(*, version: CaseVersion, user, comments: list[CommentInput]) -> None:
+    _check_deciding(version, user)
+    comments = [c for c in comments if c.text.strip()]
+    if (
+        not comments
+        and not ReviewComment.objects.filter(
+            version=version, created_at__gte=version.review.submitted_at
+        ).exists()
+    ):
+        raise WorkflowRefused("Say what should change: write at least one comment.", "no_comment")
+    _check_comments(version, comments)
+
+
+@transaction.atomic
+def case_request_changes(
+    *, version: CaseVersion, user, comments: list[CommentInput]
+) -> list[ReviewComment]:
+    version = _lock(version)
+    comments = [c for c in comments if c.text.strip()]
+    check_case_request_changes(version=version, user=user, comments=comments)
+    created = ReviewComment.objects.bulk_create(
+        ReviewComment(
+            version=version,
+            moderator=user,
+            question_id=c.question_id,
+            location_id=c.location_id,
+            text=c.text.strip(),
+        )
+        for c in comments
+    )
+    now = timezone.now()
+    version.status = VersionStatus.CHANGES_REQUESTED
+    version.save(update_fields=["status"])
+    Review.objects.filter(version=version).update(decided_at=now)
+    # The decision's message counts the comments: one notification, not one per comment.
+    _after_commit("notify_decision", version.pk, now.isoformat())
+    return created
+
+
+def check_case_comment(*, version: CaseVersion, user, comment: CommentInput) -> None:
+    _check_deciding(version, user)
+    if not comment.text.strip():
+        raise WorkflowRefused("A comment needs some text.", "empty_comment")
+    _check_comments(version, [comment])
+
+
+@transaction.atomic
+def case_comment_add(*, version: CaseVersion, user, comment: CommentInput) -> ReviewComment:
+    """A remark while the review goes on; the author hears of it at once."""
+    version = _lock(version)
+    check_case_comment(version=version, user=user, comment=comment)
+    created = ReviewComment.objects.create(
+        version=version,
+        moderator=user,
+        question_id=comment.question_id,
+        location_id=comment.location_id,
+        text=comment.text.strip(),
+    )
+    _after_commit("notify_comment", created.pk)
+    return created
+
+
+def check_case_playtest(*, version: CaseVersion, user) -> None:
+    _check_moderator(version, user)
+    if version.status not in UNDER_REVIEW:
+        raise WorkflowRefused(
+            f"Only a submitted case or a case in review is play-tested; version "
+            f"{version.number} is {_status(version)}.",
+            "bad_status",
+        )
+
+
+@transaction.atomic
+def case_playtest_start(*, version: CaseVersion, user) -> Playtest:
+    """A solo table on the submitted version, for the moderator alone: blind, since the
+    review page keeps the solution hidden until the moderator asks for it."""
+    from play.services import table_create_playtest
+
+    version = _lock(version)
+    check_case_playtest(version=version, user=user)
+    table = table_create_playtest(host=user, case_version=version)
+    return Playtest.objects.create(table=table, version=version, moderator=user)
+
+
+def check_case_reveal(*, version: CaseVersion, user) -> None:
+    _check_moderator(version, user)
+    if version.status not in UNDER_REVIEW:
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)}; it is not under review.",
+            "bad_status",
+        )
+
+
+@transaction.atomic
+def case_reveal(*, version: CaseVersion, user) -> Review:
+    """The moderator chooses to see the solution, answers, lint report and diff."""
+    version = _lock(version)
+    check_case_reveal(version=version, user=user)
+    review = Review.objects.get(version=version)
+    if review.revealed_at is None:
+        review.revealed_at = timezone.now()
+        review.save(update_fields=["revealed_at"])
+    return review
+
+
+# --- Near misses ----------------------------------------------------------------------------
+
+
+def check_near_miss_accept(*, near_miss: NearMiss, user) -> CaseVersion | None:
+    """The open draft the form would go into (None: a new draft will be made)."""
+    version = near_miss.question.version
+    if not owns(user, version):
+        raise WorkflowRefused("Only the author of this case can change it.", "not_author")
+    current = selectors.open_version_of(case=version.case)
+    if current is not None and current.status in UNDER_REVIEW:
+        raise WorkflowRefused(
+            f"Version {current.number} is {_status(current)}; wait for the moderator's "
+            "decision before adding accepted forms.",
+            "under_review",
+        )
+    source = current or selectors.published_version_of(case=version.case)
+    if source is None:
+        raise WorkflowRefused("The case has no version to add the form to.", "no_version")
+    key = near_miss.question.key
+    if not source.questions.filter(key=key).exists():
+        raise WorkflowRefused(
+            f'The question "{key}" is no longer in version {source.number}.', "no_question"
+        )
+    return current
+
+
+@transaction.atomic
+def near_miss_accept(*, near_miss: NearMiss, user) -> CaseVersion:
+    """Add a near miss's form as an accepted answer, in the open draft or in a new draft
+    version of the published one (published versions never change)."""
+    current = check_near_miss_accept(near_miss=near_miss, user=user)
+    version = current
+    if version is None:
+        published = selectors.published_version_of(case=near_miss.question.version.case)
+        version = case_version_new_draft(version=published, user=user)
+    question = version.questions.get(key=near_miss.question.key)
+    case_services.question_accept_form_add(question=question, form=near_miss.example)
+    return version
+
+
+# --- Side effects ----------------------------------------------------------------------------
+
+
+def _after_commit(task_name: str, *args) -> None:
+    from . import tasks
+
+    task = getattr(tasks, task_name)
+    transaction.on_commit(lambda: task.delay(*args))

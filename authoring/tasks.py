@@ -1,0 +1,84 @@
+"""Notifications of the review workflow, queued on commit by `authoring/services.py`.
+
+Each task takes ids, reloads, and sends through `notification_send` with a dedupe key
+naming the review round, so a task run twice notifies once, and a resubmission (a new
+round) notifies again.
+"""
+
+from celery import shared_task
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from accounts.models import NotificationKind
+from accounts.services import notification_send
+from cases.models import CaseVersion, VersionStatus
+
+from .models import MODERATORS_GROUP, ReviewComment
+
+
+def _title(version: CaseVersion) -> str:
+    return f"{version.title} (v{version.number})"
+
+
+@shared_task(acks_late=True)
+def notify_new_submission(version_id: int, round_stamp: str) -> None:
+    version = CaseVersion.objects.select_related("case__author").get(pk=version_id)
+    author = version.case.author
+    by = f" by {author.public_name}" if author else ""
+    moderators = (
+        get_user_model()
+        .objects.filter(groups__name=MODERATORS_GROUP, is_active=True)
+        .exclude(pk=version.case.author_id)
+        .distinct()
+    )
+    url = reverse("admin:authoring_review_change", args=[version.review.pk])
+    for moderator in moderators:
+        notification_send(
+            user=moderator,
+            kind=NotificationKind.NEW_SUBMISSION,
+            message=f"{_title(version)}{by} was submitted for review.",
+            url=url,
+            dedupe_key=f"submitted:v{version_id}:{round_stamp}",
+        )
+
+
+@shared_task(acks_late=True)
+def notify_decision(version_id: int, round_stamp: str) -> None:
+    version = CaseVersion.objects.select_related("case__author").get(pk=version_id)
+    if version.case.author is None:
+        return
+    if version.status in (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED):
+        message = f"{_title(version)} was approved and published."
+    else:
+        count = ReviewComment.objects.filter(
+            version=version, created_at__gte=version.review.submitted_at
+        ).count()
+        message = (
+            f"Changes were requested on {_title(version)} "
+            f"({count} comment{'s' if count != 1 else ''})."
+        )
+    notification_send(
+        user=version.case.author,
+        kind=NotificationKind.REVIEW_DECISION,
+        message=message,
+        url=reverse("admin:cases_caseversion_change", args=[version_id]),
+        dedupe_key=f"decision:v{version_id}:{round_stamp}",
+    )
+
+
+@shared_task(acks_late=True)
+def notify_comment(comment_id: int) -> None:
+    comment = ReviewComment.objects.select_related(
+        "version__case__author", "moderator", "question", "location"
+    ).get(pk=comment_id)
+    author = comment.version.case.author
+    if author is None:
+        return
+    who = comment.moderator.public_name if comment.moderator else "A moderator"
+    notification_send(
+        user=author,
+        kind=NotificationKind.REVIEW_DECISION,
+        message=f"{who} commented on {comment.target_label} of {_title(comment.version)}.",
+        url=reverse("admin:cases_caseversion_change", args=[comment.version_id]),
+        dedupe_key=f"comment:{comment_id}",
+    )
