@@ -1,7 +1,7 @@
 """Account endpoints of the API: a token for scripts, and notifications."""
 
 from django.contrib.auth import authenticate
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -23,6 +23,7 @@ class TokenApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
+    @extend_schema_serializer(component_name="TokenInput")
     class Input(serializers.Serializer):
         username = serializers.CharField()
         password = serializers.CharField(style={"input_type": "password"})
@@ -71,6 +72,7 @@ class NotificationListApi(APIView):
 class NotificationReadApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="NotificationReadInput")
     class Input(serializers.Serializer):
         ids = serializers.ListField(child=serializers.IntegerField(), required=False)
 

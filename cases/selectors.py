@@ -1,6 +1,6 @@
 """Reads of the case domain. Views and the API call these; they never filter models."""
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 
 from .lint import lint_package
@@ -110,3 +110,33 @@ def case_lint_slug(*, slug: str) -> list[Problem] | None:
 
 def case_exists(slug: str) -> bool:
     return Case.objects.filter(slug=slug).exists()
+
+
+# --- The catalogue (issue 6): published cases with how they have fared at tables ---------
+
+
+def catalogue() -> list[CaseVersion]:
+    """Published versions, easiest first, each with `plays` (finished tables of the case,
+    all versions together) and `solve_rate` (a percentage, None before any play).
+
+    Two queries, however many cases and tables: the versions, then one aggregate.
+    """
+    versions = list(published_versions())
+    # "finished" is play.models.TableStatus.FINISHED; the reverse relation keeps this app
+    # free of an import from play.
+    stats = (
+        CaseVersion.objects.filter(
+            case_id__in=[version.case_id for version in versions], tables__status="finished"
+        )
+        .values("case_id")
+        .annotate(
+            plays=Count("tables"),
+            solved=Count("tables", filter=Q(tables__state__result__kind="solved")),
+        )
+    )
+    by_case = {row["case_id"]: row for row in stats}
+    for version in versions:
+        row = by_case.get(version.case_id, {"plays": 0, "solved": 0})
+        version.plays = row["plays"]
+        version.solve_rate = round(100 * row["solved"] / row["plays"]) if row["plays"] else None
+    return versions

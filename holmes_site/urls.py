@@ -7,5 +7,7 @@ urlpatterns = [
     path("api/", include("holmes_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("accounts/", include("accounts.urls")),
+    path("", include("play.urls")),
     path("", include("cases.urls")),
 ]

@@ -2,10 +2,17 @@
 selectors read. Everything game-related a client receives is built by
 `selectors.table_view`, i.e. from the engine's `view` for the requesting player."""
 
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cases import selectors as case_selectors
@@ -103,6 +110,9 @@ def table_view_response(membership, http_status=status.HTTP_200_OK, **extra) -> 
 class TableListApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    # Every nested serializer is called Input: each needs its own component name, or the
+    # schema documents one request body for all of them.
+    @extend_schema_serializer(component_name="TableCreateInput")
     class Input(serializers.Serializer):
         case = serializers.SlugField(help_text="The slug of a published case.")
         options = serializers.DictField(child=serializers.BooleanField(), required=False)
@@ -130,7 +140,11 @@ class TableListApi(APIView):
 
 class TableJoinApi(APIView):
     permission_classes = [IsAuthenticated]
+    # The invite code is the only key to a table: throttled, so it cannot be guessed.
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "join"
 
+    @extend_schema_serializer(component_name="TableJoinInput")
     class Input(serializers.Serializer):
         invite_code = serializers.CharField(max_length=32)
 
@@ -189,6 +203,7 @@ class TableStartApi(APIView):
 class TableColourApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="ColourInput")
     class Input(serializers.Serializer):
         colour = serializers.ChoiceField(choices=Colour.choices)
 
@@ -220,6 +235,7 @@ def action_examples() -> list[OpenApiExample]:
 class TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="ActionInput")
     class Input(serializers.Serializer):
         action = serializers.DictField(help_text='The move, e.g. {"type": "visit", ...}')
         expected_version = serializers.IntegerField(
@@ -257,7 +273,7 @@ class TableActionApi(APIView):
         if not result.applied:
             refusal = result.refusal
             return error_response(refusal.code, refusal.message, status.HTTP_400_BAD_REQUEST)
-        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        membership = selectors.membership_after_write(membership=membership, table=result.table)
         return table_view_response(membership, replayed=result.replayed)
 
 
@@ -290,6 +306,7 @@ class TableEventsApi(APIView):
 class NotebookApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="NotebookInput")
     class Input(serializers.Serializer):
         text = serializers.CharField(allow_blank=True, max_length=50_000, trim_whitespace=False)
 

@@ -82,6 +82,16 @@ def membership_for(*, table_id: int, user) -> Membership:
     A table a user has no part in answers 404, like a missing one, so its existence
     does not leak. (Joining goes by invite code, not by table id.)
     """
+    if user.is_authenticated:
+        # Players are most of the traffic: their seat and its table come in one query.
+        seat = (
+            Seat.objects.select_related("table__case_version__case", "table__host")
+            .filter(table_id=table_id, user=user)
+            .order_by()  # not the default ordering by table, which costs a join
+            .first()
+        )
+        if seat is not None:
+            return Membership(table=seat.table, seat=seat, spectator=False)
     table = (
         Table.objects.select_related("case_version", "case_version__case", "host")
         .filter(pk=table_id)
@@ -94,6 +104,20 @@ def membership_for(*, table_id: int, user) -> Membership:
     if seat is None and not spectator:
         raise Http404("No such table.")
     return Membership(table=table, seat=seat, spectator=spectator)
+
+
+def membership_after_write(*, membership: Membership, table: Table) -> Membership:
+    """The same member, seeing `table` as the write that returned it left it.
+
+    The write path already holds the table's new state and version: reading it all again
+    would cost the request two more queries. Only the related rows `membership_for` loaded
+    (case version, case, host), which no move changes, are carried over.
+    """
+    if table.pk != membership.table.pk:
+        raise ValueError("membership_after_write: not the member's table")
+    table.case_version = membership.table.case_version
+    table.host = membership.table.host
+    return Membership(table=table, seat=membership.seat, spectator=membership.spectator)
 
 
 def table_view(*, membership: Membership) -> dict:
@@ -166,3 +190,95 @@ def notable_changes(*, engine, before: dict, after: dict, events: list) -> list[
         if kind and event.audience == "all":
             changes.append((kind, dict(event.data)))
     return changes
+
+
+# --- Web pages (issue 6): the debrief at the end of a game -----------------------------
+
+# The placements in the event log, public events all: where each pawn went each round.
+ROUTE_EVENTS = ("round_started", "visited", "went_to_carriage_stop", "went_to_baker_street")
+
+
+def table_debrief(*, membership: Membership, view: dict) -> dict | None:
+    """Each answer beside the cards that prove it, and each player's route, round by round.
+
+    Only once `view` (this member's `table_view`) carries the solution, so nobody still
+    playing learns the evidence. Routes come from events this member may see. Two queries,
+    whatever the length of the game.
+    """
+    if view.get("solution") is None or view.get("game") is None:
+        return None
+    names = {loc["number"]: loc["name"] for loc in view["game"]["locations"]}
+    evidence = dict(
+        Question.objects.filter(version_id=membership.table.case_version_id).values_list(
+            "key", "evidence"
+        )
+    )
+    answers = [
+        {
+            **answer,
+            "evidence": [
+                {"number": number, "name": names.get(number, "")}
+                for number in evidence.get(answer["id"], [])
+            ],
+        }
+        for answer in view["solution"]["answers"]
+    ]
+    return {"answers": answers, "routes": _routes(membership, view, names)}
+
+
+def _routes(membership: Membership, view: dict, names: dict) -> list[dict]:
+    events = (
+        TableEvent.objects.filter(table=membership.table, type__in=ROUTE_EVENTS)
+        .filter(visible_to(membership.player))
+        .order_by("sequence")
+        .values_list("type", "payload")
+    )
+    rounds: dict[int, dict[int, str]] = {}
+    current = 1
+    for kind, payload in events:
+        if kind == "round_started":
+            current = payload.get("round", current + 1)
+            continue
+        if kind == "visited":
+            number = payload.get("location")
+            place = f"{number} · {names.get(number, '')}"
+        elif kind == "went_to_carriage_stop":
+            place = "Carriage Stop"
+        else:
+            place = "221B Baker Street"
+        # An outbid player places again: the last placement of a round is where they read.
+        rounds.setdefault(current, {})[payload.get("player")] = place
+    players = view["game"]["players"]
+    return [
+        {
+            "seat": player["seat"],
+            "name": player["name"],
+            "stops": [
+                {"round": number, "place": rounds[number].get(player["seat"], "—")}
+                for number in sorted(rounds)
+            ],
+        }
+        for player in players
+    ]
+
+
+def table_for_invite(*, invite_code: str) -> Table | None:
+    """The table an invite code opens, with what its join page shows (title, host, seats)."""
+    from django.db.models import Count
+
+    return (
+        Table.objects.select_related("case_version", "host")
+        .annotate(seat_count=Count("seats"))
+        .filter(invite_code=invite_code)
+        .first()
+    )
+
+
+def notebook_text(*, membership: Membership) -> str | None:
+    """This member's own notebook (None for a spectator, who keeps none)."""
+    if membership.seat is None:
+        return None
+    from .models import Notebook
+
+    text = Notebook.objects.filter(seat=membership.seat).values_list("text", flat=True).first()
+    return text or ""

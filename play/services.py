@@ -271,15 +271,18 @@ def _store_move(table: Table, engine, new_state: dict, events: list) -> ActionRe
         table.status = TableStatus.FINISHED
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
-    table.save(update_fields=fields)
-    _append_events(table, [event.to_dict() for event in events])
+    # One UPDATE of the row for the state, the version and the event count.
+    _append_events(table, [event.to_dict() for event in events], save=False)
+    table.save(update_fields=[*fields, "event_count"])
     _queue_new_judgements(table, engine, new_state)
     _after_commit_push(table)
     _after_commit_notify_move(table, engine, previous_state, new_state, events)
     return ActionResult(table=table, applied=True, events=events)
 
 
-def _append_events(table: Table, events: list[dict]) -> None:
+def _append_events(table: Table, events: list[dict], *, save: bool = True) -> None:
+    """Store the events after the table's last; `save=False` leaves saving the new
+    `event_count` to the caller, who is saving the row anyway."""
     if not events:
         return
     first = table.event_count + 1
@@ -295,7 +298,8 @@ def _append_events(table: Table, events: list[dict]) -> None:
         for offset, event in enumerate(events)
     )
     table.event_count += len(events)
-    table.save(update_fields=["event_count"])
+    if save:
+        table.save(update_fields=["event_count"])
 
 
 # --- Judging at 221B ------------------------------------------------------------------
@@ -429,3 +433,25 @@ __all__ = [
     "table_leave",
     "table_start",
 ]
+
+
+# --- Play-tests (authoring) -------------------------------------------------------------
+
+
+@transaction.atomic
+def table_create_playtest(*, host, case_version: CaseVersion) -> Table:
+    """A moderator's solo table on a version under review (`table_create` only takes
+    published ones). authoring.services.case_playtest_start records it as a play-test."""
+    if not host.has_perm("authoring.review_case"):
+        raise PermissionDenied("Only moderators play-test cases under review.")
+    if case_version.status not in (VersionStatus.SUBMITTED, VersionStatus.IN_REVIEW):
+        raise TableError("Only a case under review can be play-tested.", "not_under_review")
+    table = Table.objects.create(
+        case_version=case_version,
+        engine=DEFAULT_ENGINE,
+        options=_clean_options({}),
+        host=host,
+        seed=secrets.randbits(62),
+    )
+    Seat.objects.create(table=table, user=host, number=0, colour=Colour.values[0])
+    return table

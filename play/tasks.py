@@ -47,7 +47,7 @@ def notify_table(table_id: int, kind: str, version: int, details: dict) -> None:
     seats = list(Seat.objects.filter(table=table).select_related("user"))
     names = {seat.number: seat.user.public_name for seat in seats}
     message = _message(kind, table, details, names)
-    url = reverse("api:table", args=[table_id])
+    url = reverse("play:table", args=[table_id])
     for seat in _recipients(kind, seats, details):
         notification_send(
             user=seat.user,

@@ -53,7 +53,9 @@ class CeleryWorker:
     def send(self, task_name: str, *args):
         from celery import Celery
 
-        client = Celery(broker=REDIS_URL)
+        # Not the current app: shared tasks resolve through the current app, and the
+        # tests that follow must keep finding the project's (eager) one.
+        client = Celery(broker=REDIS_URL, set_as_current=False)
         client.send_task(task_name, args=list(args), queue=self.queue)
 
     def wait_for_log(self, text: str, count: int = 1, timeout: float = 60) -> None:

@@ -1,4 +1,5 @@
-"""Tables on the tutorial sample case, with alice hosting and bob and charlie joining."""
+"""Tables on the tutorial sample case, with alice hosting and bob and charlie joining; and
+dave, erin, frank and grace for seven-player tables."""
 
 from pathlib import Path
 
@@ -9,6 +10,23 @@ from cases.services import case_import_package
 from play import services
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "fixtures" / "cases" / "the-clerkenwell-repeater"
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # Seven users per test at the default hasher's cost would take most of the run.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttles():
+    # Throttle counts live in the cache, keyed by user id; ids come back after each
+    # test's rollback, so one test's joins must not count against the next.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -28,3 +46,29 @@ def lobby(tutorial, alice, bob, charlie):
 @pytest.fixture
 def started(lobby, alice):
     return services.table_start(table_id=lobby.pk, user=alice)
+
+
+@pytest.fixture
+def dave(make_user):
+    return make_user("dave", display_name="Dave")
+
+
+@pytest.fixture
+def erin(make_user):
+    return make_user("erin", display_name="Erin")
+
+
+@pytest.fixture
+def frank(make_user):
+    return make_user("frank", display_name="Frank")
+
+
+@pytest.fixture
+def grace(make_user):
+    return make_user("grace", display_name="Grace")
+
+
+@pytest.fixture
+def seven(alice, bob, charlie, dave, erin, frank, grace):
+    """Seven people, in seat order."""
+    return [alice, bob, charlie, dave, erin, frank, grace]

@@ -1,0 +1,230 @@
+/* Holmes table page: live updates, the notebook saved as you type, the invite Copy button.
+ *
+ * The websocket only says "version N exists"; the page then fetches its own live region
+ * (#live) with htmx. When the socket is down the page polls the same URL with the version
+ * it shows, and the server answers 204 while nothing changed. So a lost message or a
+ * blocked socket never leaves a player behind, and no game data ever travels by socket.
+ */
+(function () {
+  "use strict";
+
+  var layout = document.querySelector(".table-layout");
+  if (!layout) return;
+
+  // On a phone the introduction starts folded, so the game is on the first screen; the
+  // questions stay in view.
+  var intro = document.getElementById("case-intro");
+  if (intro && window.matchMedia("(max-width: 63.99rem)").matches) intro.open = false;
+
+  var POLL_MS = 2500;
+  var MAX_BACKOFF_MS = 30000;
+  var liveUrl = layout.dataset.liveUrl;
+  var wsPath = layout.dataset.wsPath;
+  var announcer = document.getElementById("announcer");
+  var connection = document.getElementById("connection");
+
+  function live() { return document.getElementById("live"); }
+  function shownVersion() { return Number(live().dataset.version); }
+
+  // --- Fetching the live region --------------------------------------------------------
+
+  var fetching = false;
+  var again = false;
+
+  function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    var url = liveUrl + "?since=" + shownVersion() + "&status=" + encodeURIComponent(live().dataset.status);
+    htmx.ajax("GET", url, { target: "#live", swap: "outerHTML" }).finally(function () {
+      fetching = false;
+      if (again) { again = false; refresh(); }
+    });
+  }
+
+  // --- Announcing turn changes ---------------------------------------------------------
+
+  var lastAnnounce = live().dataset.announce || "";
+
+  function afterSwap() {
+    var region = live();
+    var announce = region.dataset.announce || "";
+    if (announce && announce !== lastAnnounce) {
+      announcer.textContent = announce;
+    }
+    lastAnnounce = announce;
+    notebookLock(region.dataset.canWriteNotes !== "false");
+    bindCopyButtons();
+  }
+
+  // Keyboard users must not lose their place: if the focused control disappears in a
+  // swap (a button that is no longer legal), focus the refusal or the status line.
+  var focusWasInLive = false;
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    focusWasInLive = live().contains(document.activeElement);
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    afterSwap();
+    var active = document.activeElement;
+    if (focusWasInLive && (!active || active === document.body)) {
+      var target = document.getElementById("refusal") || document.getElementById("status-turn");
+      if (target) { target.setAttribute("tabindex", "-1"); target.focus(); }
+    }
+  });
+
+  // --- The websocket, with reconnection and a polling fallback --------------------------
+
+  var socket = null;
+  var backoff = 1000;
+  var pollTimer = null;
+  var reconnectTimer = null;
+
+  function setConnection(state, text) {
+    connection.dataset.state = state;
+    connection.textContent = text;
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    pollTimer = window.setInterval(refresh, POLL_MS);
+  }
+
+  function stopPolling() {
+    if (!pollTimer) return;
+    window.clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  function connect() {
+    if (!("WebSocket" in window)) { startPolling(); return; }
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    try {
+      socket = new WebSocket(scheme + window.location.host + wsPath);
+    } catch (error) {
+      startPolling();
+      scheduleReconnect();
+      return;
+    }
+    socket.addEventListener("open", function () {
+      backoff = 1000;
+      stopPolling();
+      setConnection("live", "Live");
+    });
+    socket.addEventListener("message", function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      // On (re)connection the server sends the current version: this is how we catch up.
+      if (message.type === "version" && message.version !== shownVersion()) refresh();
+    });
+    socket.addEventListener("close", function (event) {
+      socket = null;
+      startPolling();
+      if (event.code === 4403) { setConnection("polling", "Updating every few seconds"); return; }
+      setConnection("polling", "Reconnecting…");
+      scheduleReconnect();
+    });
+  }
+
+  function scheduleReconnect() {
+    if (reconnectTimer) return;
+    // Exponential backoff with jitter, so a restarted server is not stampeded.
+    var delay = Math.min(backoff, MAX_BACKOFF_MS) * (0.75 + Math.random() / 2);
+    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    reconnectTimer = window.setTimeout(function () {
+      reconnectTimer = null;
+      connect();
+    }, delay);
+  }
+
+  // Polling starts at once and stops when the socket opens: a blocked socket never
+  // leaves the page frozen, even before the first failure is noticed.
+  startPolling();
+  connect();
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") refresh();
+  });
+
+  // --- The notebook, saved as you type ---------------------------------------------------
+
+  var notebookForm = document.getElementById("notebook-form");
+  var notebookText = document.getElementById("notebook-text");
+  var notebookStatus = document.getElementById("notebook-status");
+  var saveTimer = null;
+  var savedText = notebookText ? notebookText.value : "";
+  var saving = false;
+
+  function notebookLock(canWrite) {
+    if (!notebookText) return;
+    notebookText.readOnly = !canWrite;
+    document.getElementById("notebook-locked").hidden = canWrite;
+  }
+
+  function saveNotebook() {
+    if (!notebookText || notebookText.readOnly) return;
+    var text = notebookText.value;
+    if (text === savedText) return;
+    if (saving) { scheduleSave(); return; }
+    saving = true;
+    notebookStatus.textContent = "Saving…";
+    fetch(notebookForm.action, {
+      method: "POST",
+      body: new FormData(notebookForm),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (response) { return response.json().then(function (body) { return [response.ok, body]; }); })
+      .then(function (result) {
+        if (result[0]) {
+          savedText = text;
+          notebookStatus.textContent = "Saved";
+        } else {
+          notebookStatus.textContent = result[1].error || "Not saved.";
+        }
+      })
+      .catch(function () { notebookStatus.textContent = "Not saved: no connection. It will retry."; scheduleSave(); })
+      .finally(function () { saving = false; });
+  }
+
+  function scheduleSave() {
+    window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(saveNotebook, 700);
+  }
+
+  if (notebookForm) {
+    document.getElementById("notebook-save").hidden = true; // saved as you type
+    notebookText.addEventListener("input", function () {
+      notebookStatus.textContent = "Unsaved changes…";
+      scheduleSave();
+    });
+    notebookText.addEventListener("blur", saveNotebook);
+    notebookForm.addEventListener("submit", function (event) { event.preventDefault(); saveNotebook(); });
+    notebookLock(live().dataset.canWriteNotes !== "false");
+  }
+
+  // --- Copy the invite link (Clipboard API, with a fallback) -----------------------------
+
+  function bindCopyButtons() {
+    document.querySelectorAll("[data-copy-target]").forEach(function (button) {
+      if (button.dataset.bound) return;
+      button.dataset.bound = "1";
+      button.addEventListener("click", function () {
+        var input = document.getElementById(button.dataset.copyTarget);
+        var status = document.getElementById("copy-status");
+        function fallback() {
+          input.focus();
+          input.select();
+          var copied = false;
+          try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+          status.textContent = copied ? "Link copied." : "Press Ctrl+C (or ⌘C) to copy the selected link.";
+        }
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(input.value).then(function () {
+            status.textContent = "Link copied.";
+          }, fallback);
+        } else {
+          fallback();
+        }
+      });
+    });
+  }
+  bindCopyButtons();
+})();

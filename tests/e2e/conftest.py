@@ -1,0 +1,126 @@
+"""Browser tests: Debian's Chromium (never a downloaded browser) driven by Playwright,
+against a real ASGI server (daphne, so websockets work) in a subprocess that uses the
+test database. Screenshots go to test-artifacts/ (gitignored)."""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.conftest import require_service
+
+PROJECT = Path(__file__).resolve().parents[2]
+ARTIFACTS = PROJECT / "test-artifacts"
+CHROMIUM = os.environ.get("HOLMES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_problem() -> str | None:
+    if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
+        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def database_env() -> dict:
+    """Point the server at the database this test uses (committed: transactional_db)."""
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return {"HOLMES_SQLITE_PATH": str(settings["NAME"])}
+    from tests.integration.conftest import database_url_for_test_database
+
+    return {"DATABASE_URL": database_url_for_test_database()}
+
+
+@pytest.fixture
+def live_server_url(transactional_db, tmp_path):
+    require_service("Chromium", chromium_problem())
+    port = free_port()
+    env = {
+        **os.environ,
+        **database_env(),
+        "HOLMES_DEBUG": "1",
+        "HOLMES_DB_CONN_MAX_AGE": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.pop("REDIS_URL", None)  # eager Celery and the in-memory channel layer, in-process
+    log_path = tmp_path / "server.log"
+    command = [
+        sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+        "holmes_site.asgi:application",
+    ]  # fmt: skip
+    with log_path.open("w") as log:
+        process = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/", timeout=2)
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log = log_path.read_text()
+                    raise AssertionError(f"the server did not start:\n{log}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        # Keep the server's log beside the screenshots: it is where a failure shows.
+        ARTIFACTS.mkdir(exist_ok=True)
+        shutil.copy(log_path, ARTIFACTS / "server.log")
+
+
+@pytest.fixture
+def chromium(monkeypatch):
+    require_service("Chromium", chromium_problem())
+    # Playwright's sync API runs an event loop in this thread, so Django would refuse ORM
+    # calls. Tests create their data in fixtures listed before this one (the ORM would
+    # otherwise open a connection in Playwright's context that outlives the test), and
+    # this lets teardown flush the database.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+from tests.play.conftest import tutorial  # noqa: E402, F401  (the tutorial case, published)

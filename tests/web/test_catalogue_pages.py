@@ -1,0 +1,59 @@
+"""The catalogue with its statistics, and opening a table from a case page."""
+
+from django.urls import reverse
+
+from cases import selectors as case_selectors
+from play.models import Table, TableStatus
+from tests.factories import CaseVersionFactory
+
+
+def finish(table, *, solved: bool) -> None:
+    table.status = TableStatus.FINISHED
+    table.state = {"result": {"kind": "solved" if solved else "everyone_lost"}}
+    table.save()
+
+
+def test_it_shows_plays_and_solve_rate_from_finished_tables(client, tutorial, alice):
+    for solved in (True, True, False, True):
+        finish(Table.objects.create(case_version=tutorial, host=alice), solved=solved)
+    Table.objects.create(case_version=tutorial, host=alice)  # still in its lobby
+    page = client.get(reverse("cases:home")).text
+    assert "Played four times" in page
+    assert "solved at 75% of tables" in page
+
+
+def test_it_says_a_case_was_never_played(client, tutorial):
+    assert "Not played yet" in client.get(reverse("cases:home")).text
+
+
+def test_it_builds_the_catalogue_in_a_constant_number_of_queries(
+    tutorial, alice, django_assert_num_queries
+):
+    finish(Table.objects.create(case_version=tutorial, host=alice), solved=True)
+    with django_assert_num_queries(2):
+        case_selectors.catalogue()
+    for _ in range(3):
+        CaseVersionFactory()
+    with django_assert_num_queries(2):
+        versions = case_selectors.catalogue()
+    assert len(versions) == 4
+
+
+def test_it_offers_a_table_to_logged_in_players_only(client, tutorial, alice):
+    url = reverse("cases:detail", args=[tutorial.case.slug])
+    assert "Open a table" not in client.get(url).text
+    client.force_login(alice)
+    page = client.get(url).text
+    assert "Open a table" in page
+    assert "Casebook" in page and "Random start player" in page and "Play on" in page
+
+
+def test_it_opens_a_table_with_the_chosen_house_rules(client, tutorial, alice):
+    client.force_login(alice)
+    response = client.post(
+        reverse("play:table-create", args=[tutorial.case.slug]), {"casebook": "on"}
+    )
+    table = Table.objects.get()
+    assert response["Location"] == reverse("play:table", args=[table.pk])
+    assert table.options == {"casebook": True, "random_start": False, "play_on": False}
+    assert table.host == alice
