@@ -1,0 +1,99 @@
+"""Reading a table and making a move cost the same number of queries however long the
+game's history and however many players sit at the table."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from play import services
+from tests.play.helpers import ApiPlayer, table_url
+
+SHORT, LONG = 0, 8
+
+
+@pytest.fixture
+def prepare(tutorial, seven, django_capture_on_commit_callbacks):
+    """A table of `players` seats after `rounds` rounds in which everyone rested at the
+    Carriage Stop and wrote a note, all side effects (notifications, e-mail) run."""
+
+    def prepare(players: int, rounds: int):
+        users = seven[:players]
+        with django_capture_on_commit_callbacks(execute=True):
+            table = services.table_create(host=users[0], case_version=tutorial)
+            for user in users[1:]:
+                services.table_join(invite_code=table.invite_code, user=user)
+            table = services.table_start(table_id=table.pk, user=users[0])
+        for _ in range(rounds):
+            for _ in range(players):
+                table.refresh_from_db()
+                turn = table.state["turn"]
+                with django_capture_on_commit_callbacks(execute=True):
+                    services.game_apply_action(
+                        table_id=table.pk, player=turn, action={"type": "carriage_stop"}
+                    )
+                    services.game_apply_action(
+                        table_id=table.pk, player=turn, action={"type": "note", "text": "n" * 80}
+                    )
+                services.notebook_write(table_id=table.pk, user=users[turn], text="t" * 500)
+        table.refresh_from_db()
+        assert table.state["phase"] == "visiting" and table.state["round"] == rounds + 1
+        on_turn = ApiPlayer(users[table.state["turn"]], table.state["turn"])
+        # Warm up the session, so the counts below are those of every later request.
+        assert on_turn.get(table_url(table.pk)).status_code == 200
+        return table, on_turn
+
+    return prepare
+
+
+def count_queries(call) -> int:
+    with CaptureQueriesContext(connection) as context:
+        call()
+    return len(context)
+
+
+def view(table, player):
+    response = player.get(table_url(table.pk))
+    assert response.status_code == 200
+    return response
+
+
+def rest(table, player, after_commit):
+    # Side effects run inside the count: without a broker, Celery is eager and the
+    # after-commit work (notifying whose turn it is, e-mail, the push) is the request's.
+    with after_commit(execute=True):
+        response = player.act(table.pk, {"type": "carriage_stop"}, table.version, "k1")
+    assert response.status_code == 200, response.content
+    return response
+
+
+def test_it_reads_a_table_in_a_constant_number_of_queries(prepare, django_assert_num_queries):
+    baseline_table, baseline_player = prepare(2, SHORT)
+    baseline = count_queries(lambda: view(baseline_table, baseline_player))
+    assert baseline <= 8
+    for players, rounds in [(2, LONG), (7, SHORT), (7, LONG)]:
+        table, player = prepare(players, rounds)
+        assert table.event_count > 0
+        with django_assert_num_queries(baseline):
+            view(table, player)
+
+
+def test_it_applies_a_move_in_a_constant_number_of_queries(
+    prepare, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    baseline_table, baseline_player = prepare(2, SHORT)
+    baseline = count_queries(
+        lambda: rest(baseline_table, baseline_player, django_capture_on_commit_callbacks)
+    )
+    for players, rounds in [(2, LONG), (7, SHORT), (7, LONG)]:
+        table, player = prepare(players, rounds)
+        with django_assert_num_queries(baseline):
+            rest(table, player, django_capture_on_commit_callbacks)
+
+
+def test_it_reads_the_history_in_a_constant_number_of_queries(prepare, django_assert_num_queries):
+    short_table, short_player = prepare(2, SHORT)
+    baseline = count_queries(lambda: short_player.get(table_url(short_table.pk, "events/")))
+    table, player = prepare(7, LONG)
+    with django_assert_num_queries(baseline):
+        response = player.get(table_url(table.pk, "events/"))
+    assert len(response.json()) > 100
