@@ -90,6 +90,8 @@ class CaseVersion(models.Model):
     # The front matter exactly as the author wrote it in a package, so that export gives
     # back their formatting and comments while the data it encodes is unchanged.
     source_front_matter = models.TextField(blank=True, editable=False)
+    # Likewise the Markdown body of case.md (the three sections with their blank lines).
+    source_body = models.TextField(blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
 

@@ -65,6 +65,7 @@ def case_version_data(*, version: CaseVersion) -> CaseData:
         solution=version.solution,
         locations=tuple(_location_data(location) for location in locations),
         source_front_matter=version.source_front_matter,
+        source_body=version.source_body,
     )
 
 

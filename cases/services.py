@@ -91,15 +91,31 @@ def _create_version(case: Case, data: CaseData, *, publish: bool) -> CaseVersion
         start_zone=data.start_zone,
         travel_cost=data.travel_cost,
         source_front_matter=data.source_front_matter,
+        source_body=data.source_body,
     )
-    zones = {
-        zone.key: Zone.objects.create(version=version, key=zone.key, name=zone.name, position=i)
-        for i, zone in enumerate(data.zones)
+    _create_content(
+        version,
+        zones=[(zone.key, zone.name) for zone in data.zones],
+        questions=data.questions,
+        locations=[(loc, loc.zone) for loc in data.locations],
+    )
+    return version
+
+
+def _create_content(version: CaseVersion, *, zones, questions, locations) -> None:
+    """The zones, questions and location cards of a new version, in the order given.
+
+    Shared by imports (plain case data) and copies (model rows): both carry the same
+    attribute names. `zones` are (key, name) pairs; `locations` are (card, zone key) pairs.
+    """
+    zones_by_key = {
+        key: Zone.objects.create(version=version, key=key, name=name, position=position)
+        for position, (key, name) in enumerate(zones)
     }
     Question.objects.bulk_create(
         Question(
             version=version,
-            position=i,
+            position=position,
             key=q.key,
             ask=q.ask,
             kind=q.kind,
@@ -108,7 +124,7 @@ def _create_version(case: Case, data: CaseData, *, publish: bool) -> CaseVersion
             reject=list(q.reject),
             evidence=list(q.evidence),
         )
-        for i, q in enumerate(data.questions)
+        for position, q in enumerate(questions)
     )
     Location.objects.bulk_create(
         Location(
@@ -118,13 +134,12 @@ def _create_version(case: Case, data: CaseData, *, publish: bool) -> CaseVersion
             text=loc.text,
             icons=list(loc.icons),
             carriages=loc.carriages,
-            zone=zones.get(loc.zone),
+            zone=zones_by_key.get(zone_key),
             filename=loc.filename,
             source_front_matter=loc.source_front_matter,
         )
-        for loc in data.locations
+        for loc, zone_key in locations
     )
-    return version
 
 
 # --- 221B answer attempts -------------------------------------------------------------
@@ -213,38 +228,14 @@ def case_version_copy(*, version: CaseVersion) -> CaseVersion:
     copy.published_at = None
     copy.created_at = None
     copy.save()
-    zones = {}
-    for zone in version.zones.order_by("position"):
-        zones[zone.pk] = Zone.objects.create(
-            version=copy, key=zone.key, name=zone.name, position=zone.position
-        )
-    Question.objects.bulk_create(
-        Question(
-            version=copy,
-            key=q.key,
-            position=q.position,
-            ask=q.ask,
-            kind=q.kind,
-            answer=q.answer,
-            accept=list(q.accept),
-            reject=list(q.reject),
-            evidence=list(q.evidence),
-        )
-        for q in version.questions.order_by("position")
-    )
-    Location.objects.bulk_create(
-        Location(
-            version=copy,
-            number=loc.number,
-            name=loc.name,
-            text=loc.text,
-            icons=list(loc.icons),
-            carriages=loc.carriages,
-            zone=zones.get(loc.zone_id),
-            filename=loc.filename,
-            source_front_matter=loc.source_front_matter,
-        )
-        for loc in version.locations.order_by("number")
+    _create_content(
+        copy,
+        zones=[(zone.key, zone.name) for zone in version.zones.order_by("position")],
+        questions=version.questions.order_by("position"),
+        locations=[
+            (loc, loc.zone.key if loc.zone else None)
+            for loc in version.locations.select_related("zone").order_by("number")
+        ],
     )
     return copy
 

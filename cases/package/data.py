@@ -181,6 +181,7 @@ class CaseData:
     solution: str = ""
     locations: tuple[LocationData, ...] = ()
     source_front_matter: str = field(default="", compare=False, repr=False)
+    source_body: str = field(default="", compare=False, repr=False)
     # "difficulty", "players.min", "zones.start", "introduction" (first line of its text)...
     lines: Lines = _lines()
 

@@ -226,7 +226,21 @@ def parse_case_file(
     values = _case_values(path, split.front_matter, problems, lines)
     if values is None:
         return None
-    return CaseData(**values, **sections, source_front_matter=split.front_matter, lines=lines)
+    return CaseData(
+        **values,
+        **sections,
+        source_front_matter=split.front_matter,
+        source_body="".join(f"{line}\n" for line in split.body_lines),
+        lines=lines,
+    )
+
+
+def case_body_sections(body: str) -> dict | None:
+    """The three sections a stored case.md body holds, or None if it no longer reads."""
+    problems: list[Problem] = []
+    split = SplitFile("", body.removesuffix("\n").split("\n"), body_first_line=1)
+    sections = _parse_sections(CASE_FILE, split, problems, {})
+    return None if problems else sections
 
 
 def case_front_matter_data(front_matter: str) -> CaseData | None:

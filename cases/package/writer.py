@@ -26,7 +26,7 @@ from .data import (
     LocationData,
 )
 from .frontmatter import normalise_text
-from .reader import case_front_matter_data, location_front_matter_data
+from .reader import case_body_sections, case_front_matter_data, location_front_matter_data
 
 # Zip entries get a fixed date so that exporting the same case twice gives the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -52,7 +52,21 @@ def case_file(data: CaseData) -> str:
     front_matter = data.source_front_matter
     if not _case_front_matter_still_says(data):
         front_matter = canonical_case_front_matter(data)
-    return normalise_text(f"---\n{front_matter}---\n{case_body(data)}")
+    body = data.source_body if _case_body_still_says(data) else case_body(data)
+    return normalise_text(f"---\n{front_matter}---\n{body}")
+
+
+def _case_body_still_says(data: CaseData) -> bool:
+    """Whether the author's own body (blank lines and all) still holds today's texts."""
+    if not data.source_body:
+        return False
+    sections = case_body_sections(data.source_body)
+    current = {
+        "introduction": data.introduction,
+        "special_rules": data.special_rules,
+        "solution": data.solution,
+    }
+    return sections is not None and sections == current
 
 
 def _case_front_matter_still_says(data: CaseData) -> bool:

@@ -151,6 +151,29 @@ def test_it_exports_exactly_the_files_it_imported(folder):
     assert case_export_package(version=version) == as_text(files)
 
 
+def test_it_gives_back_the_blank_lines_an_author_left_around_headings():
+    files = read_package_path(LAMBETH)
+    case_md = files["case.md"].decode("utf-8")
+    front, _, body = case_md.partition("\n---\n")
+    airy = front + "\n---\n\n\n" + body.replace("\n# Solution", "\n\n\n# Solution")
+    files = {**files, "case.md": airy.encode("utf-8")}
+    version = case_import_package(files=files).version
+
+    assert case_export_package(version=version)["case.md"] == normalise_text(airy)
+
+
+def test_it_writes_the_canonical_body_once_a_section_is_edited():
+    version = import_folder(LAMBETH).version
+    version.solution = "Holmes names the poisoner."
+    version.save()
+
+    exported = case_export_package(version=version)["case.md"]
+
+    assert exported.endswith("\n\n# Solution\nHolmes names the poisoner.\n")
+    again = case_import_package(files=case_export_package(version=version)).version
+    assert again.solution == "Holmes names the poisoner."
+
+
 def test_it_exports_canonical_front_matter_after_an_edit_and_imports_it_back():
     version = import_folder(LAMBETH).version
     question = version.questions.get(key="culprit")
