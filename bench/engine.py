@@ -63,7 +63,7 @@ def choose(state: dict, rnd: random.Random) -> tuple[object, dict]:
         (a, m)
         for a in actors
         for m in engine.legal_actions(state, a)
-        if m["type"] not in ("note", "timeout")
+        if m["type"] != "timeout"
     ]
     actor, action = rnd.choice(moves)
     if action["type"] == "judged":

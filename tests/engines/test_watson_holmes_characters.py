@@ -11,6 +11,7 @@ from tests.engines.watson_holmes_helpers import (
     DONE,
     act,
     card_text,
+    judge,
     new_game,
     play,
     refusal,
@@ -108,18 +109,26 @@ def test_it_refuses_mrs_hudson_away_from_221b():
 # --- Irene Adler ------------------------------------------------------------------------------
 
 
+def can_write_notes(state: dict, seat: int) -> bool:
+    return engine.view(state, seat)["you"]["can_write_notes"]
+
+
 def test_it_lets_irene_adler_stop_everyone_else_writing_during_the_investigation():
     state = with_character(new_game(3), ALICE, "irene_adler")
-    state, _ = act(state, BOB, {"type": "note", "text": "before"})  # still allowed
     state, _ = act(state, ALICE, use("irene_adler"))
+    assert can_write_notes(state, BOB)  # not yet: the visiting phase is free
     state, _ = play(state, (ALICE, visit(2)), (BOB, visit(8)), (CHARLIE, BAKER_STREET))
-    assert refusal(state, BOB, {"type": "note", "text": "ink"}).code == "irene_adler"
-    assert engine.view(state, BOB)["you"]["can_write_notes"] is False
-    state, _ = act(state, ALICE, {"type": "note", "text": "mine"})
-    state, _ = act(state, CHARLIE, {"type": "note", "text": "221B is not affected"})
+    assert state["phase"] == "investigation"
+    assert can_write_notes(state, BOB) is False
+    assert can_write_notes(state, ALICE) is True  # Irene's own player
+    assert can_write_notes(state, CHARLIE) is True  # 221B is not affected
     state, _ = play(state, (ALICE, DONE), (BOB, DONE))
     state, _ = act(state, CHARLIE, {"type": "answer", "answers": {"culprit": "a", "place": "b"}})
     assert state["phase"] == "investigation"  # judging charlie
+    assert can_write_notes(state, BOB) is False
+    state, _ = judge(state, CHARLIE, "wrong", "wrong")
+    assert state["phase"] == "visiting" and state["round"] == 2
+    assert all(can_write_notes(state, seat) for seat in (ALICE, BOB, CHARLIE))
 
 
 def test_it_only_reveals_irene_adler_during_a_visiting_phase():

@@ -24,7 +24,7 @@ from tests.engines.watson_holmes_helpers import NAMES, make_case
 from tests.engines.watson_holmes_playout import RandomTable
 
 GOLDEN = Path(__file__).parent / "golden" / "watson_holmes_3_players.txt"
-SEED = 221
+SEED = 395  # chosen for coverage: every phase, Watson, police, Holmes card, a ruling
 PLAYERS = NAMES[:3]
 MAX_STEPS = 200
 
@@ -60,7 +60,7 @@ def playthrough() -> str:
     config = {"case": make_case(), "options": {"play_on": True}}
     state = engine.setup(config, PLAYERS, SEED)
     # The server's timer never fires here: a table that plays every move is easier to read.
-    table = RandomTable(random.Random(SEED), note_rate=0.1, solve_rate=0.3, skip=("timeout",))
+    table = RandomTable(random.Random(SEED), solve_rate=0.3, skip=("timeout",))
     lines = [f"# watson_holmes, seed {SEED}, players {', '.join(PLAYERS)}", "## setup"]
     seen = {}
     for seat, name in VIEWERS:

@@ -183,10 +183,3 @@ def test_it_keeps_the_texts_a_player_read_with_the_casebook_house_rule():
     you = engine.view(state, ALICE)["you"]
     assert [entry["text"] for entry in you["casebook"]] == [card_text(2)]
     assert engine.view(state, BOB)["you"]["casebook"] == []
-
-
-def test_it_keeps_a_private_notebook():
-    state, events = act(new_game(2), BOB, {"type": "note", "text": "the ferryman lied"})
-    assert engine.view(state, BOB)["you"]["notebook"] == [{"round": 1, "text": "the ferryman lied"}]
-    assert "ferryman" not in str(engine.view(state, ALICE))
-    assert events[0].audience == (BOB,)

@@ -3,8 +3,8 @@
 The leak oracle is built from the moves, not from the engine's events: a player may see
 the text of the card their pawn reads this round (and of earlier ones with the casebook
 house rule), of the card Mycroft let them read, and of what Watson read aloud; their own
-answers and notes; an eliminated player's answers once they consulted them; and, when
-eliminated, the checks they must rule on.
+answers; an eliminated player's answers once they consulted them; and, when eliminated,
+the checks they must rule on. (Notebooks are the server's: its tests search them.)
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ MAX_STEPS = 700
 MAX_VISITING_STEPS = 400
 TEXT = re.compile(r"\[secret text of card (\d+)\]")
 ANSWER = re.compile(r"ANS-(\d+)-\d+")
-NOTE = re.compile(r"NOTE-(\d+)-\d+")
 CHECK = re.compile(r"CHK-(\d+)-\d+")
 
 ZONES = {"start": "city", "travel_cost": 2, "names": {"city": "London", "country": "Surrey"}}
@@ -68,9 +67,6 @@ class Oracle:
             seat = int(seat)
             if viewer != seat and (viewer is None or seat not in self.consulted[viewer]):
                 found.append(f"answers of seat {seat}")
-        for seat in NOTE.findall(text):
-            if int(seat) != viewer:
-                found.append(f"notebook of seat {seat}")
         for seat in CHECK.findall(text):
             eliminated = viewer is not None and state["players"][viewer]["status"] == "eliminated"
             if int(seat) != viewer and not eliminated:

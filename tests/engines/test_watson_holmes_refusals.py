@@ -27,9 +27,7 @@ MALFORMED = [
     {"type": "answer"},
     {"type": "answer", "answers": ["x"]},
     {"type": "answer", "answers": {"culprit": 1, "place": 2}},
-    {"type": "note"},
-    {"type": "note", "text": 5},
-    {"type": "note", "text": "x" * 5000},
+    {"type": "note", "text": "the notebook is the server's"},
     {"type": "holmes_check", "question": "culprit", "answer": None},
     {"type": "holmes_consult", "target": "alice"},
     {"type": "character"},
@@ -64,11 +62,11 @@ def test_it_refuses_a_move_out_of_turn_naming_whose_turn_it_is():
 
 
 def test_it_refuses_every_action_once_the_game_is_over():
-    from tests.engines.watson_holmes_helpers import BAKER_STREET, answers, judge
+    from tests.engines.watson_holmes_helpers import BAKER_STREET, CARRIAGE_STOP, answers, judge
 
     state, _ = play(new_game(1), (ALICE, BAKER_STREET), (ALICE, answers()))
     state, _ = judge(state, ALICE, "correct", "correct")
-    assert refusal(state, ALICE, {"type": "note", "text": "x"}).code == "game_over"
+    assert refusal(state, ALICE, CARRIAGE_STOP).code == "game_over"
     assert refusal(state, SYSTEM, {"type": "timeout"}).code == "game_over"
     assert engine.legal_actions(state, ALICE) == []
 

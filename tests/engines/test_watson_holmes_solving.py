@@ -103,7 +103,7 @@ def test_it_gives_an_eliminated_player_no_more_turns():
     assert state["turn"] == CHARLIE
     state, _ = act(state, CHARLIE, CARRIAGE_STOP)
     assert state["turn"] == BOB
-    assert engine.legal_actions(state, ALICE) == [{"type": "note", "text": ""}]
+    assert engine.legal_actions(state, ALICE) == []
     assert refusal(state, ALICE, CARRIAGE_STOP).code == "not_playing"
 
 

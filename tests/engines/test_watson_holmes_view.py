@@ -130,12 +130,10 @@ def test_it_pays_the_carriage_stop_only_what_the_stock_holds():
     assert state["stock"]["carriages"] == 0
 
 
-def test_it_ignores_an_empty_note():
-    state, events = act(new_game(2), ALICE, {"type": "note", "text": ""})
-    assert events == [] and state["players"][ALICE]["notebook"] == []
-
-
-def test_it_refuses_a_note_once_the_notebook_is_full():
+def test_it_leaves_the_notebook_to_the_server():
     state = new_game(2)
-    state["players"][ALICE]["notebook"] = [{"round": 1, "text": "x"}] * 500
-    assert refusal(state, ALICE, {"type": "note", "text": "more"}).code == "notebook_full"
+    assert "note" not in engine.ACTIONS
+    assert refusal(state, ALICE, {"type": "note", "text": "x"}).code == "unknown_action"
+    assert all("notebook" not in player for player in state["players"])
+    you = engine.view(state, ALICE)["you"]
+    assert "notebook" not in you and you["can_write_notes"] is True

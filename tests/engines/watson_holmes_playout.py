@@ -1,7 +1,8 @@
 """A random player for whole games, shared by the property tests and the golden file.
 
-Free-text fields (answers, notes, a Holmes check) are filled with unique markers, so a
-test can search every view for text a player may not see.
+Free-text fields (answers, a Holmes check) are filled with unique markers, so a test can
+search every view for text a player may not see. The notebook is the server's: its leak
+checks are in the server's tests.
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ class RandomTable:
     def __init__(
         self,
         rnd: random.Random,
-        note_rate: float = 0.05,
         solve_rate: float = 0.35,
         skip: tuple[str, ...] = (),
     ):
         self.rnd = rnd
         self.skip = skip
-        self.note_rate = note_rate
         self.solve_rate = solve_rate
         self.counter = 0
 
@@ -39,9 +38,6 @@ class RandomTable:
 
     def choose(self, state: dict) -> tuple[object, dict] | None:
         moves = self.moves(state)
-        # Notes never move the game on: keep them rare so games end.
-        if self.rnd.random() > self.note_rate:
-            moves = [move for move in moves if move[1]["type"] != "note"] or moves
         if not moves:
             return None
         actor, action = self.rnd.choice(moves)
@@ -62,8 +58,6 @@ class RandomTable:
         if kind == "answer":
             answers = {qid: f"ANS-{mark}-{qid}" for qid in action["answers"]}
             return {**action, "answers": answers}
-        if kind == "note":
-            return {**action, "text": f"NOTE-{mark}"}
         if kind == "holmes_check":
             return {**action, "answer": f"CHK-{mark}"}
         if kind == "judged":

@@ -3,7 +3,7 @@ receive, and a driver that plays whole games using only what each player's view 
 
 The driver never reads the engine state to choose a move: it picks a seat the public view
 says the table waits for, fetches that player's view and plays one of its
-`game.legal_actions`. Free text (answers, notes, Holmes checks, notebooks) is filled with
+`game.legal_actions`. Free text (answers, Holmes checks, notebooks) is filled with
 unique markers that name the writer's seat, so a leak test can tell whose text it found.
 """
 
@@ -114,7 +114,6 @@ class Strategy:
     correct: dict[str, str]
     solve_now: Callable[[dict], bool]
     anytime_rate: float = 0.08
-    note_rate: float = 0.03
     counter: int = 0
 
     def mark(self, seat: int) -> str:
@@ -136,8 +135,6 @@ class Strategy:
             return self.rnd.choice(by_type["rule"])
         if "answer" in by_type:
             return self.fill(seat, by_type["answer"][0], view)
-        if self.rnd.random() < self.note_rate and "note" in by_type:
-            return self.fill(seat, by_type["note"][0], view)
         if self.rnd.random() < self.anytime_rate:
             extras = [a for t in ANYTIME for a in by_type.get(t, [])]
             if extras:
@@ -183,8 +180,6 @@ class Strategy:
             if self.solve_now(view):
                 return {**action, "answers": dict(self.correct)}
             return {**action, "answers": {qid: f"ANS-{mark}-{qid}" for qid in action["answers"]}}
-        if kind == "note":
-            return {**action, "text": f"NOTE-{mark}"}
         if kind == "holmes_check":
             return {**action, "answer": f"CHK-{mark}"}
         return action

@@ -41,7 +41,6 @@ from tests.play.helpers import (
 ICONS = {2: ["police"], 3: ["call_off"], 4: ["lockpick"], 5: ["carriages"], 6: ["no_watson"]}
 ICONS |= {7: ["no_police"], 8: ["locked"]}
 ANSWER = re.compile(r"ANS-(\d+)-\d+")
-NOTE = re.compile(r"NOTE-(\d+)-\d+")
 NOTEBOOK = re.compile(r"NOTEBOOK-(\d+)-\d+")
 CHECK = re.compile(r"CHK-(\d+)-\d+")
 
@@ -166,7 +165,7 @@ class Oracle:
         for seat in map(int, ANSWER.findall(text)):
             if viewer != seat and (viewer is None or seat not in self.consulted[viewer]):
                 found.append(f"answers of seat {seat}")
-        for seat in map(int, NOTE.findall(text) + NOTEBOOK.findall(text)):
+        for seat in map(int, NOTEBOOK.findall(text)):
             if seat != viewer:
                 found.append(f"notebook of seat {seat}")
         eliminated = viewer is not None and state["players"][viewer]["status"] == "eliminated"
@@ -249,7 +248,6 @@ def test_it_shows_nobody_what_they_may_not_see(
     oracle = Oracle(table_id, players, watcher)
     right = {q.key: q.answer for q in Question.objects.filter(version=secret_case)}
     strategy = Strategy(rnd, right, lambda view: rnd.random() < 0.3, anytime_rate=0.1)
-    strategy.note_rate = 0.1
 
     def after_move(move: Move) -> None:
         oracle.learn(move)
@@ -294,7 +292,7 @@ def test_it_shows_nobody_what_they_may_not_see(
     state = oracle.state
     assert token_totals(state) == TOKEN_TOTALS
     kinds = {move.action["type"] for move in game.moves}
-    assert {"visit", "answer", "done_reading", "note"} <= kinds
+    assert {"visit", "answer", "done_reading"} <= kinds
     assert any(viewer_cards for seat, viewer_cards in oracle.cards.items() if seat is not None)
     assert oracle.bodies_checked > 2 * len(game.moves)
     notebooks = [body for player in players for body in player.bodies if "NOTEBOOK-" in body]

@@ -31,9 +31,6 @@ def prepare(tutorial, seven, django_capture_on_commit_callbacks):
                     services.game_apply_action(
                         table_id=table.pk, player=turn, action={"type": "carriage_stop"}
                     )
-                    services.game_apply_action(
-                        table_id=table.pk, player=turn, action={"type": "note", "text": "n" * 80}
-                    )
                 services.notebook_write(table_id=table.pk, user=users[turn], text="t" * 500)
         table.refresh_from_db()
         assert table.state["phase"] == "visiting" and table.state["round"] == rounds + 1

@@ -15,8 +15,6 @@ from play.engines.watson_holmes.state import (
     BAKER_STREET,
     CARRIAGE_STOP,
     INVESTIGATION,
-    MAX_NOTE_LENGTH,
-    MAX_NOTES,
     OVER,
     READING_STEP,
     VISITING,
@@ -75,10 +73,6 @@ ACTIONS: dict[str, dict] = {
         "may rewrite them until judging begins.",
         "example": {"type": "answer", "answers": {"culprit": "Margaret Ellen Doyle"}},
     },
-    "note": {
-        "description": "Write a line in your private notebook.",
-        "example": {"type": "note", "text": "The ferryman lied about the tide."},
-    },
     "character": {
         "description": "Use a character's action on its own: mrs_hudson (at 221B, be "
         "judged first), irene_adler or mycroft (during a visiting phase), lestrade (take "
@@ -121,39 +115,18 @@ ACTIONS: dict[str, dict] = {
 SYSTEM_ACTIONS = ("judged", "timeout")
 
 
-# --- note ------------------------------------------------------------------------------------
+# --- notebook (kept by the server) ----------------------------------------------------------
 
 
 def notes_blocked(state: dict, seat: int) -> bool:
-    """Irene Adler: in the coming investigation nobody else writes, except at 221B."""
+    """Irene Adler: in the coming investigation nobody else writes, except at 221B.
+
+    The notebook itself is kept by the server; it asks this (through the view's
+    ``you.can_write_notes``) before saving a seat's notebook.
+    """
     if state["phase"] != INVESTIGATION or state["pawns"][seat] == BAKER_STREET:
         return False
     return any(user != seat for user in state["effects"]["irene"])
-
-
-def check_note(state: dict, seat: int, action: dict) -> Refusal | dict:
-    if state["phase"] == OVER:
-        return refuse("game_over", "The game is over.")
-    text = action.get("text")
-    if not isinstance(text, str):
-        return refuse("malformed_action", '"text" must be a text.')
-    if len(text) > MAX_NOTE_LENGTH:
-        return refuse("too_long", f"A note is at most {MAX_NOTE_LENGTH} characters.")
-    if len(state["players"][seat]["notebook"]) >= MAX_NOTES:
-        return refuse("notebook_full", f"Your notebook is full ({MAX_NOTES} notes).")
-    if notes_blocked(state, seat):
-        return refuse(
-            "irene_adler", "Irene Adler keeps you from writing during this investigation."
-        )
-    return {"text": text}
-
-
-def perform_note(state: dict, seat: int, params: dict) -> list[Event]:
-    if not params["text"]:
-        return []
-    entry = {"round": state["round"], "text": params["text"]}
-    state["players"][seat]["notebook"].append(entry)
-    return [Event("note_written", audience=(seat,), data=entry)]
 
 
 # --- timeout (SYSTEM) -----------------------------------------------------------------------
@@ -224,7 +197,6 @@ HANDLERS: dict[str, tuple[Check, Perform]] = {
     "mycroft_read": (characters.check_mycroft_read, characters.perform_mycroft_read),
     "done_reading": (investigation.check_done_reading, investigation.perform_done_reading),
     "answer": (investigation.check_answer, investigation.perform_answer),
-    "note": (check_note, perform_note),
     "character": (characters.check_character, characters.perform_character),
     "discard_character": (characters.check_discard, characters.perform_discard),
     "holmes_consult": (holmes.check_consult, holmes.perform_consult),

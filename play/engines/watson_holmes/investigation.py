@@ -112,7 +112,7 @@ def begin_reading(state: dict) -> list[Event]:
 
 
 def _read(state: dict, seat: int, key: str) -> list[Event]:
-    """One reader reads their card: lockpick, notebook of texts, zone, icon tokens."""
+    """One reader reads their card: lockpick, casebook, zone, icon tokens."""
     player = state["players"][seat]
     card = location_card(state, key)
     number = card["number"]

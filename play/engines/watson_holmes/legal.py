@@ -6,7 +6,7 @@ Choices made to keep the list short (``apply`` still accepts every legal variant
   more than its stake when held); any larger bid the player can pay is legal too.
 - Access: one variant per way in (call-off, lockpick, Billy) when a police token or a
   lock is in the way.
-- Free-text fields (answers, notes, a Holmes check's answer) are listed with an empty
+- Free-text fields (answers, a Holmes check's answer) are listed with an empty
   string; any text up to the length limit is accepted.
 - ``judged`` is listed for the server with every verdict the same (all correct, all
   wrong, unsure for a check); any mix is accepted.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from play.engines.base import SYSTEM
 from play.engines.watson_holmes import characters, holmes, investigation, solving, visiting
-from play.engines.watson_holmes.actions import check, notes_blocked, waiting_on_players
+from play.engines.watson_holmes.actions import check, waiting_on_players
 from play.engines.watson_holmes.state import (
     BAKER_STREET,
     INVESTIGATION,
@@ -78,8 +78,6 @@ def _candidates(state: dict, seat: int) -> list[dict]:
             actions.append(_blank_answers(state))
         actions += _anytime_actions(state, seat)
     actions += _ruling_actions(state, seat)
-    if not notes_blocked(state, seat):
-        actions.append({"type": "note", "text": ""})
     return actions
 
 

@@ -7,7 +7,7 @@ Shape of the state (a JSON-able dict; location keys are strings, see ``state.py`
     options                       casebook, random_start, play_on, host
     players[seat]                 name, carriages, police, call_off, lockpick, zone, status,
                                   place, character, character_state, copied, holmes,
-                                  notebook, casebook, attempt
+                                  casebook, attempt
     stock                         tokens of each kind not held and not on a card
     round, phase, step            round number; visiting / investigation / over; sub-step
     diary, turn                   start player; whose turn it is in the visiting phase
@@ -117,7 +117,6 @@ def _new_player(name: str, case: dict) -> dict:
         "character_state": "hidden",
         "copied": None,
         "holmes": {"consult": None, "check": None},
-        "notebook": [],
         "casebook": [],
         "attempt": None,
     }

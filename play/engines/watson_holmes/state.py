@@ -43,8 +43,6 @@ TOBY_VALUE = 2
 DEFAULT_ICON_CARRIAGES = 2
 LAST_PLAYER_MAX_ROUNDS = 4
 MAX_ANSWER_LENGTH = 500
-MAX_NOTE_LENGTH = 2000
-MAX_NOTES = 500
 
 # Player statuses.
 PLAYING = "playing"
@@ -65,9 +63,9 @@ def clone(state: dict) -> dict:
 
     A generic deep copy (pickle, deepcopy) costs most of an ``apply``, so this copies
     exactly the containers the engine changes in place, and shares the values it only
-    ever replaces whole: the case and options, answers, attempts, notebook entries,
-    results. Keep it in step with the state's shape (``setup.py``); the random playouts
-    check after every action that the input state did not change.
+    ever replaces whole: the case and options, answers, attempts, results. Keep it in
+    step with the state's shape (``setup.py``); the random playouts check after every
+    action that the input state did not change.
     """
     new = dict(state)
     new["players"] = [_clone_player(player) for player in state["players"]]
@@ -94,7 +92,6 @@ def _clone_player(player: dict) -> dict:
     new["holmes"] = {
         use: dict(result) if result else result for use, result in player["holmes"].items()
     }
-    new["notebook"] = list(player["notebook"])
     new["casebook"] = list(player["casebook"])
     return new
 

@@ -4,9 +4,10 @@ rules. Everything the server sends a player is built from this, and nothing else
 Public: questions, every location's number, name, icons, pawns, stakes and police tokens;
 token counts and zones; Watson's holder and what he read aloud; revealed characters; how
 many answers an eliminated player got right. Private (under ``"you"``): the texts the
-player reads, their notebook, their character, their answers, their Holmes results.
+player reads, whether they may write in their notebook now (Irene Adler; the notebook
+itself is kept by the server), their character, their answers, their Holmes results.
 Never here: correct answers (the server holds them; ``may_see_solution`` tells when to show
-them), other players' texts, notebooks, answers and hidden characters.
+them), other players' texts, answers and hidden characters.
 """
 
 from __future__ import annotations
@@ -139,7 +140,6 @@ def _private(state: dict, seat: int) -> dict:
         "character_state": player["character_state"],
         "reading": [_text(state, key) for key in state["readings"][seat]],
         "casebook": [_text(state, key) for key in player["casebook"]] if casebook else None,
-        "notebook": [dict(entry) for entry in player["notebook"]],
         "can_write_notes": not notes_blocked(state, seat),
         "answers": deepcopy(state["answers"][seat]),
         "attempt": deepcopy(player["attempt"]),
