@@ -9,7 +9,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
 	&& { echo $$p; break; }; done)
 
-.PHONY: run test bench lint format clean
+.PHONY: run up test bench lint format clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Holmes needs Python 3.11 or newer on the PATH."; exit 1; }
@@ -22,6 +22,30 @@ run: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# The scaled set-up on this machine: PostgreSQL, Redis, an ASGI server with several workers,
+# a Celery worker and Celery beat, all from the Procfile. Starts the services if they are
+# down (as .ci/run does) and creates the database if it is missing.
+UP_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/holmes
+UP_REDIS_URL ?= redis://127.0.0.1:6379/0
+UP_ENV := PATH="$(CURDIR)/$(BIN):$$PATH" DATABASE_URL=$(UP_DATABASE_URL) REDIS_URL=$(UP_REDIS_URL) \
+	HOLMES_DB_POOL=1 \
+	HOLMES_PORT=$${HOLMES_PORT:-8000} HOLMES_WEB_WORKERS=$${HOLMES_WEB_WORKERS:-4} \
+	HOLMES_CELERY_CONCURRENCY=$${HOLMES_CELERY_CONCURRENCY:-2} \
+	HOLMES_BEAT_SCHEDULE=$${HOLMES_BEAT_SCHEDULE:-/tmp/holmes-celerybeat-schedule}
+
+up: $(STAMP)
+	@pg_isready -q -h 127.0.0.1 || { echo "Starting PostgreSQL"; \
+		pg_ctlcluster --skip-systemctl-redirect "$$(ls /etc/postgresql | sort -V | tail -n 1)" main start; }
+	@redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 || { echo "Starting Redis"; \
+		mkdir -p /var/lib/redis /var/log/redis; \
+		redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+			--dir /var/lib/redis --logfile /var/log/redis/holmes.log; }
+	@for _ in $$(seq 30); do pg_isready -q -h 127.0.0.1 && redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 1; done
+	$(BIN)/python -c 'import sys; from bench._harness import postgres_ensure; sys.exit(postgres_ensure(sys.argv[1]))' '$(UP_DATABASE_URL)'
+	$(UP_ENV) $(BIN)/python manage.py migrate --no-input
+	$(UP_ENV) $(BIN)/python manage.py load_demo
+	$(UP_ENV) $(BIN)/honcho start -f Procfile
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

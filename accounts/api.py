@@ -6,9 +6,9 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from holmes_site.throttling import FailOpenScopedRateThrottle
 from play.api_errors import error_response
 
 from . import services
@@ -20,7 +20,7 @@ class TokenApi(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [FailOpenScopedRateThrottle]
     throttle_scope = "login"
 
     @extend_schema_serializer(component_name="TokenInput")

@@ -1,11 +1,15 @@
-"""Writes for accounts."""
+"""Writes for accounts, and the transactional outbox for tasks (notifications, judging)."""
 
+import logging
 from dataclasses import dataclass
+from datetime import timedelta
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
-from .models import User
+from .models import OutboxMessage, User
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -83,3 +87,102 @@ def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:
     if ids is not None:
         unread = unread.filter(pk__in=ids)
     return unread.update(read_at=timezone.now())
+
+
+# --- The transactional outbox ---------------------------------------------------------
+# A side effect that must not be lost (a notification, judging a 221B attempt) is written
+# as a row in the transaction of the write that causes it, and enqueued once that commits.
+# If the broker is down then, the write still succeeds (it is committed) and the row waits:
+# `outbox_redeliver`, run every few seconds by Celery beat, enqueues it again.
+
+OUTBOX_REDELIVER_AFTER = timedelta(seconds=30)
+OUTBOX_MAX_REDELIVERIES = 100
+OUTBOX_KEEP_DELIVERED = timedelta(days=7)
+
+
+def broker_errors() -> tuple[type[BaseException], ...]:
+    """What a broker that cannot be reached raises: kombu's wrapper, or redis-py and
+    socket errors from under it."""
+    import kombu.exceptions
+    import redis.exceptions
+
+    return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
+
+
+@transaction.atomic
+def outbox_enqueue(*, task: str, args: list) -> OutboxMessage:
+    """Store `task(*args)` in the outbox and send it to the broker after commit.
+
+    The task receives `outbox_id` as a keyword and calls `outbox_mark_delivered` when done.
+    """
+    message = OutboxMessage.objects.create(task=task, args=args)
+    message_id = message.pk
+    transaction.on_commit(lambda: outbox_send(message_id=message_id, task=task, args=args))
+    return message
+
+
+def outbox_send(*, message_id: int, task: str, args: list) -> bool:
+    """Hand one outbox row to Celery. A broker error is logged, never raised: it runs after
+    a commit, and must not turn a committed move into a server error."""
+    from importlib import import_module
+
+    from celery import current_app
+
+    # Shared tasks are registered when their module is imported (a web process has not
+    # necessarily imported it yet); their names are their module paths.
+    import_module(task.rsplit(".", 1)[0])
+    send = current_app.tasks[task].apply_async
+    if current_app.conf.task_always_eager:
+        # No broker (the embedded default): the task runs here, and its errors show.
+        send(args=args, kwargs={"outbox_id": message_id})
+        return True
+    try:
+        send(args=args, kwargs={"outbox_id": message_id})
+    except broker_errors():
+        logger.warning(
+            "Could not enqueue %s (outbox message %s): the beat will retry",
+            task,
+            message_id,
+            exc_info=True,
+        )
+        return False
+    return True
+
+
+def outbox_mark_delivered(*, message_id: int | None) -> None:
+    if message_id is None:
+        return  # the task was called directly, not from the outbox
+    OutboxMessage.objects.filter(pk=message_id, delivered_at__isnull=True).update(
+        delivered_at=timezone.now()
+    )
+
+
+def outbox_redeliver(*, older_than: timedelta = OUTBOX_REDELIVER_AFTER, limit: int = 500) -> int:
+    """Enqueue again the rows still undelivered after `older_than`; return how many.
+
+    Their first send may have failed (broker down) or their worker died: tasks are
+    idempotent, so sending one twice is harmless, and waiting `older_than` first keeps that
+    rare. Also forgets delivered rows after a week.
+    """
+    now = timezone.now()
+    cutoff = now - older_than
+    OutboxMessage.objects.filter(delivered_at__lt=now - OUTBOX_KEEP_DELIVERED).delete()
+    waiting = list(
+        OutboxMessage.objects.filter(
+            delivered_at__isnull=True,
+            created_at__lte=cutoff,
+            redeliveries__lt=OUTBOX_MAX_REDELIVERIES,
+        )
+        .exclude(redelivered_at__gt=cutoff)
+        .order_by("created_at")[:limit]
+    )
+    sent = []
+    for message in waiting:
+        if not outbox_send(message_id=message.pk, task=message.task, args=message.args):
+            break  # the broker is still down: the next beat tries again
+        sent.append(message.pk)
+    if sent:
+        OutboxMessage.objects.filter(pk__in=sent).update(
+            redelivered_at=now, redeliveries=models.F("redeliveries") + 1
+        )
+    return len(sent)

@@ -1,14 +1,16 @@
 """Account pages: sign up, log in and out, password reset (Django's auth views), the profile
 with notification preferences, and the notifications page."""
 
-
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+
+from holmes_site.throttling import web_throttle
 
 from . import services
 from .forms import NotificationPreferencesForm, ProfileForm, SignUpForm
@@ -25,6 +27,15 @@ def unread_notifications(request: HttpRequest) -> dict:
         return {}
     count = Notification.objects.filter(user=user, read_at__isnull=True).count()
     return {"unread_notifications": count}
+
+
+# Log-in is throttled per address (guessing passwords must cost time), in the cache that
+# every web worker shares.
+login_view = web_throttle("login")(
+    auth_views.LoginView.as_view(
+        template_name="accounts/login.html", redirect_authenticated_user=True
+    )
+)
 
 
 @require_http_methods(["GET", "POST"])

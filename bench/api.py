@@ -29,14 +29,7 @@ Django can be set up only once per process.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import io
-import json
-import logging
 import os
-import random
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -44,13 +37,26 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TUTORIAL = ROOT / "fixtures" / "cases" / "the-clerkenwell-repeater"
-POSTGRES_URL = os.environ.get(
-    "HOLMES_BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/holmes_bench"
+from bench._harness import (
+    POSTGRES_URL,
+    REDIS_URL,
+    ROOT,
+    Table,
+    celery_worker,
+    clear_queue,
+    free_port,
+    gunicorn,
+    percentile,
+    postgres_create,
+    postgres_drop,
+    prepare,
+    queue_length,
+    redis_problem,
+    start,
+    stop,
+    wait_until_up,
 )
-REDIS_URL = os.environ.get("HOLMES_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-QUEUE = "holmes-bench"  # CELERY_TASK_DEFAULT_QUEUE in bench.settings
+
 CLIENTS = int(os.environ.get("HOLMES_BENCH_CLIENTS", "16"))
 TABLES_PER_CLIENT = 2
 WORKERS = int(os.environ.get("HOLMES_BENCH_WORKERS", "4"))
@@ -60,18 +66,6 @@ SLICES = 4  # each endpoint's time is cut in slices, the endpoints taking turns
 REQUEST_TIMEOUT = 30.0
 # Actions per table worked out in advance: more than a client can send in the time.
 SCRIPT_LENGTH = 700
-
-# Moves that keep the game going, and how often to pick each when it is legal. Never
-# 221B (it ends a player's game), notes, characters or Holmes.
-WEIGHTS = {
-    "visit": 5,
-    "done_reading": 5,
-    "watson_read": 5,
-    "carriage_stop": 2,
-    "place_police": 1,
-    "take_watson": 1,
-    "mycroft_read": 1,
-}
 
 COLUMNS = (
     f"{'database':<11}{'endpoint':<9}{'clients':>8}{'requests':>10}{'req/s':>9}"
@@ -100,14 +94,6 @@ def main() -> None:
 # --- A child: prepare the database, serve, drive, clean up --------------------------------
 
 
-@dataclass
-class Table:
-    id: int
-    tokens: list[str]  # by seat number
-    script: list[tuple[int, dict, int]]  # (seat, action, expected version)
-    done: int = 0
-
-
 def run_database(database: str) -> None:
     with tempfile.TemporaryDirectory(prefix="holmes-bench-") as folder:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"}
@@ -131,12 +117,12 @@ def run_database(database: str) -> None:
         os.environ.update(env)
         processes: list[subprocess.Popen] = []
         try:
-            tables = prepare()
+            tables = prepare(CLIENTS * TABLES_PER_CLIENT, script_length=SCRIPT_LENGTH)
             port = free_port()
             log = Path(folder) / "server.log"
-            processes.append(serve(port, log))
+            processes.append(start(gunicorn(port, WORKERS), log))
             if "REDIS_URL" in env:
-                processes.append(start_worker(Path(folder) / "worker.log"))
+                processes.append(celery_worker(Path(folder) / "worker.log"))
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, processes[0], log)
             figures = asyncio.run(drive(base, tables))
@@ -158,197 +144,6 @@ def run_database(database: str) -> None:
                 postgres_drop(POSTGRES_URL)
                 if "REDIS_URL" in env:
                     clear_queue(REDIS_URL)
-
-
-def redis_problem(url: str) -> str | None:
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError as error:
-        return str(error)
-    return None
-
-
-def queue_length(url: str) -> int:
-    import redis
-
-    return redis.Redis.from_url(url).llen(QUEUE)
-
-
-def clear_queue(url: str) -> None:
-    """Throw away tasks the worker had no time for: their database is gone."""
-    import redis
-
-    redis.Redis.from_url(url).delete(QUEUE)
-
-
-def start_worker(log: Path) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "holmes_site",
-        "worker",
-        "--pool=solo",
-        f"--queues={QUEUE}",
-        "--loglevel=WARNING",
-        "--without-heartbeat",
-        "--without-mingle",
-        "--without-gossip",
-    ]
-    with log.open("wb") as out:
-        return subprocess.Popen(
-            command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-
-
-def postgres_create(url: str) -> str | None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    try:
-        with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
-            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            db.execute(f'CREATE DATABASE "{name}"')
-    except psycopg.Error as error:
-        return str(error).strip().splitlines()[0]
-    return None
-
-
-def postgres_drop(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
-        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def admin_url(url: str) -> str:
-    return url.rsplit("/", 1)[0] + "/postgres"
-
-
-def prepare() -> list[Table]:
-    """Migrate, publish the tutorial case, seat three players at each table, start the
-    games and work out each table's moves."""
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
-
-    from accounts.models import User
-    from cases.package.reader import read_package_path
-    from cases.services import case_import_package
-    from play import services
-    from play.models import Table as TableRow
-
-    call_command("migrate", verbosity=0)
-    # The console e-mail backend prints each notification, Celery logs each task: keep
-    # set-up quiet.
-    logging.disable(logging.WARNING)
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        version = case_import_package(files=read_package_path(TUTORIAL), publish=True).version
-        tables = []
-        for number in range(CLIENTS * TABLES_PER_CLIENT):
-            users = [
-                # No password: the clients use API tokens (and hashing one takes a while).
-                User.objects.create(
-                    username=f"t{number}p{seat}",
-                    display_name=f"Player {seat + 1}",
-                    email=f"t{number}p{seat}@example.com",
-                    password="!",
-                )
-                for seat in range(3)
-            ]
-            table = services.table_create(host=users[0], case_version=version)
-            for user in users[1:]:
-                services.table_join(invite_code=table.invite_code, user=user)
-            services.table_start(table_id=table.pk, user=users[0])
-            row = TableRow.objects.get(pk=table.pk)
-            tokens = [Token.objects.create(user=user).key for user in users]
-            script = play_ahead(row.state, row.version, random.Random(number))
-            tables.append(Table(id=table.pk, tokens=tokens, script=script))
-    return tables
-
-
-def play_ahead(state: dict, version: int, rnd: random.Random) -> list[tuple[int, dict, int]]:
-    """The moves the clients will send, found by playing the state with the engine."""
-    from play.engines import watson_holmes as engine
-    from play.engines.watson_holmes.actions import waiting_on_players
-
-    script = []
-    while len(script) < SCRIPT_LENGTH and not engine.is_over(state):
-        waiting = waiting_on_players(state)
-        if not waiting:
-            break
-        seat = waiting[0]
-        moves = [m for m in engine.legal_actions(state, seat) if m["type"] in WEIGHTS]
-        if not moves:
-            break
-        action = rnd.choices(moves, weights=[WEIGHTS[m["type"]] for m in moves])[0]
-        applied = engine.apply(state, seat, action)
-        if not isinstance(applied, tuple):
-            break
-        script.append((seat, action, version))
-        # Through JSON, as the server stores it, so both play exactly the same game.
-        state = json.loads(json.dumps(applied[0]))
-        version += 1
-    return script
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def serve(port: int, log: Path) -> subprocess.Popen:
-    command = [
-        str(Path(sys.executable).with_name("gunicorn")),
-        "holmes_site.wsgi:application",
-        f"--bind=127.0.0.1:{port}",
-        f"--workers={WORKERS}",
-        "--worker-class=sync",
-        "--backlog=256",
-        "--timeout=60",
-    ]
-    with log.open("wb") as out:
-        # Its own process group, so that stopping it stops its workers too.
-        return subprocess.Popen(
-            command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-
-
-def wait_until_up(base: str, server: subprocess.Popen, log: Path) -> None:
-    import urllib.error
-    import urllib.request
-
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn exited:\n{log.read_text()[-3000:]}")
-        try:
-            urllib.request.urlopen(f"{base}/bench/empty/", timeout=2)
-        except urllib.error.HTTPError:
-            return  # 401: up, and asking for a token
-        except OSError:
-            time.sleep(0.2)
-        else:
-            return
-    raise RuntimeError(f"gunicorn did not answer within 30 s:\n{log.read_text()[-3000:]}")
-
-
-def stop(server: subprocess.Popen | None) -> None:
-    if server is None or server.poll() is not None:
-        return
-    os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
 
 
 # --- The clients ---------------------------------------------------------------------------
@@ -377,9 +172,9 @@ class Figures:
         return len(self.latencies) / self.seconds
 
     def row(self, database: str, endpoint: str) -> str:
-        ordered = sorted(self.latencies) or [float("nan")]
-        p50 = ordered[len(ordered) // 2] * 1000
-        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+        ordered = sorted(self.latencies)
+        p50 = percentile(ordered, 0.5) * 1000
+        p99 = percentile(ordered, 0.99) * 1000
         total = len(self.latencies) + self.refused + self.stale + self.errors
         note = f"  ({self.exhausted} clients ran out of moves)" if self.exhausted else ""
         return (

@@ -13,12 +13,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "holmes_site.settings")
 django_asgi_app = get_asgi_application()
 
 from play.routing import websocket_urlpatterns  # noqa: E402
+from play.ws_auth import TokenAuthMiddleware  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
+        # Browsers by their session cookie; other clients by an API token header.
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

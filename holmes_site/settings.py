@@ -59,8 +59,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our own static files, not a CDN
     "channels",
     "django_htmx",
+    "csp",
     "accounts",
     "cases",
     "authoring",
@@ -68,7 +70,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request id is known to every later middleware's log lines.
+    "holmes_site.middleware.RequestLogMiddleware",
+    "holmes_site.middleware.ApiJsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -77,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so that it sees the views' exceptions first: no database means 503, not 500.
+    "holmes_site.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "holmes_site.urls"
@@ -111,6 +119,19 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    # ASGI (uvicorn, the scaled set-up) serves each request in a thread of its own, and a
+    # kept connection per thread soon exhausts PostgreSQL's max_connections ("too many
+    # clients"). A pool per process instead: connections return to it after each request.
+    if env_bool("HOLMES_DB_POOL", False) and "postgresql" in DATABASES["default"]["ENGINE"]:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them instead
+        # Not a health check (a round trip) each time a request takes a connection: the
+        # pool drops broken connections itself when they are given back.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": env_int("HOLMES_DB_POOL_SIZE", 8),
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {
@@ -146,12 +167,31 @@ CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is run again: tasks are
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
+# With Redis down, a send fails fast: the task waits in the outbox (accounts.OutboxMessage)
+# and the beat below enqueues it again, so a move never hangs on the broker.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# Run with `celery -A holmes_site beat` (one process for the whole site).
+CELERY_BEAT_SCHEDULE = {
+    "outbox-redeliver": {
+        "task": "accounts.tasks.outbox_redeliver",
+        "schedule": env_int("HOLMES_OUTBOX_REDELIVER_SECONDS", 15),
+    },
+}
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # A socket timeout above channels-redis's 5 s blocking read: redis-py 8 reads
+            # with 5 s by default, so a quiet socket's read timed out and its websocket
+            # was dropped (1006).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
     CACHES = {
@@ -220,12 +260,28 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "play.api_errors.holmes_exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": "10/min", "join": "30/min", "answers": "20/min"},
+    # Shared through the cache (Redis when REDIS_URL is set) by the API's throttles and the
+    # web views' limiter (holmes_site.throttling).
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env_str("HOLMES_THROTTLE_LOGIN", "10/min"),
+        "join": env_str("HOLMES_THROTTLE_JOIN", "30/min"),
+        "answers": env_str("HOLMES_THROTTLE_ANSWERS", "20/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
+    # The docs page under the content security policy: Swagger UI from our static files,
+    # its start-up script from a URL of ours (SpectacularSwaggerSplitView), nothing inline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "TITLE": "Holmes API",
     "DESCRIPTION": "Cases, tables and moves of the Holmes deduction games.",
     "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,  # the schema endpoint does not document itself
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        # Every operation's error responses, in the one error shape.
+        "play.api_errors.document_error_responses",
+    ],
 }
 
 # --- Production hardening (only where it cannot break development) -------------------
@@ -240,11 +296,47 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# --- Content security policy (django-csp) ----------------------------------------------
+# Scripts and styles come from this site's own files only: no inline script, no inline
+# style, no event-handler attributes (htmx's injected indicator style is switched off by
+# the table page's htmx-config). 'self' covers the table's same-origin websocket.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# --- Logs -----------------------------------------------------------------------------
+# One line per request with its id (holmes_site.middleware); JSON lines in production or
+# with HOLMES_LOG_FORMAT=json, a readable console in development.
 LOG_LEVEL = env_str("HOLMES_LOG_LEVEL", "INFO")
+LOG_FORMAT = env_str("HOLMES_LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"HOLMES_LOG_FORMAT={LOG_FORMAT!r} must be text or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_context": {"()": "holmes_site.logging.RequestContextFilter"}},
+    "formatters": {
+        "text": {"()": "holmes_site.logging.ConsoleFormatter"},
+        "json": {"()": "holmes_site.logging.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_context"],
+        }
+    },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     # Django configures its own console handlers first; send its loggers through ours
     # only, or every line is printed twice.

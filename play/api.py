@@ -12,10 +12,10 @@ from drf_spectacular.utils import (
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cases import selectors as case_selectors
+from holmes_site.throttling import AnswerThrottle, FailOpenScopedRateThrottle
 
 from . import selectors, services
 from .api_errors import error_response
@@ -96,10 +96,7 @@ def table_view_response(membership, http_status=status.HTTP_200_OK, **extra) -> 
     body = selectors.table_view(membership=membership)
     if membership.seat is not None:
         body["invite_code"] = membership.table.invite_code
-        notebook = Notebook.objects.filter(seat=membership.seat).values_list("text", flat=True)
-        body["notebook"] = next(iter(notebook), "")
-    else:
-        body["notebook"] = None
+    body["notebook"] = selectors.notebook_text(membership=membership)
     body.update(extra)
     response = Response(body, status=http_status)
     response["ETag"] = f'"{membership.table.version}"'
@@ -141,7 +138,7 @@ class TableListApi(APIView):
 class TableJoinApi(APIView):
     permission_classes = [IsAuthenticated]
     # The invite code is the only key to a table: throttled, so it cannot be guessed.
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [FailOpenScopedRateThrottle]
     throttle_scope = "join"
 
     @extend_schema_serializer(component_name="TableJoinInput")
@@ -170,7 +167,7 @@ class TableDetailApi(APIView):
         "while nothing changed.",
     )
     def get(self, request, table_id):
-        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        membership = selectors.api_membership_for(table_id=table_id, user=request.user)
         etag = f'"{membership.table.version}"'
         if request.headers.get("If-None-Match") == etag:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -234,6 +231,7 @@ def action_examples() -> list[OpenApiExample]:
 
 class TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AnswerThrottle]  # 221B answers only: guessing must cost time
 
     @extend_schema_serializer(component_name="ActionInput")
     class Input(serializers.Serializer):
@@ -257,7 +255,8 @@ class TableActionApi(APIView):
         "expected_version; fetch it and decide again.",
     )
     def post(self, request, table_id):
-        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        # Without the state: the write path reads the row again, under lock.
+        membership = selectors.api_membership_for(table_id=table_id, user=request.user, state=False)
         if membership.seat is None:
             return error_response("not_a_player", "Spectators cannot make moves.", 403)
         data = self.Input(data=request.data)

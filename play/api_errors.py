@@ -52,9 +52,84 @@ def holmes_exception_handler(exc, context):
         return None  # a server error: Django's 500 handling (and logging) takes over
     if isinstance(exc, exceptions.ValidationError):
         body = error_body("invalid", _first_message(exc.detail), {"fields": exc.detail})
+    elif isinstance(exc, exceptions.Throttled):
+        wait = max(1, round(exc.wait or 60))
+        message = f"Too many tries in a short time: wait {wait} seconds and try again."
+        body = error_body("throttled", message, {"wait_seconds": wait})
     else:
         code = exc.get_codes() if isinstance(exc, exceptions.APIException) else "error"
         message = _first_message(exc.detail) if hasattr(exc, "detail") else str(exc)
         body = error_body(code if isinstance(code, str) else "error", message)
     response.data = body
     return response
+
+
+# --- The error responses in the OpenAPI schema -------------------------------------------
+# Every operation documents the errors it can answer, each in the one shape above, so that
+# clients (and the schemathesis fuzzing test) know every status they may get.
+
+ERROR_COMPONENT = "Error"
+ERROR_SCHEMA = {
+    "type": "object",
+    "description": "The one shape of every API error.",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "description": "For machines: bad_invite, ..."},
+                "message": {"type": "string", "description": "For people: one sentence."},
+                "details": {"type": "object", "additionalProperties": True},
+            },
+            "required": ["code", "message", "details"],
+        }
+    },
+    "required": ["error"],
+}
+ERROR_DESCRIPTIONS = {
+    "400": "The request is invalid, or the rules refuse it (error.code, and a sentence).",
+    "403": "Not logged in, or not allowed to do this.",
+    "404": "No such object, or none you may see.",
+    "415": "The body is not in a supported format: send JSON.",
+    "409": "The table moved on since expected_version; details.version is the current one.",
+    "429": "Too many tries in a short time; details.wait_seconds says how long to wait.",
+    "503": "The database cannot be reached for a moment; try again shortly.",
+}
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def document_error_responses(result, generator, request, public):
+    """drf-spectacular postprocessing hook: add the error responses each operation can
+    give (from its method, parameters, permissions and throttles), in the one shape."""
+    from rest_framework.permissions import AllowAny
+
+    result.setdefault("components", {}).setdefault("schemas", {})[ERROR_COMPONENT] = ERROR_SCHEMA
+    reference = {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}
+    for path, _regex, method, view in generator.endpoints:
+        operation = result["paths"].get(path, {}).get(method.lower())
+        if operation is None:
+            continue
+        view_class = view.cls
+        parameters = operation.get("parameters", [])
+        codes = {"503"}
+        if method in WRITE_METHODS or any(p["in"] == "query" for p in parameters):
+            codes.add("400")
+        if "requestBody" in operation:
+            codes.add("415")
+        # A path names an object; a write may name one in its body (a case, a table).
+        if method in WRITE_METHODS or any(p["in"] == "path" for p in parameters):
+            codes.add("404")
+        if not all(issubclass(p, AllowAny) for p in view_class.permission_classes):
+            codes.add("403")
+        if view_class.throttle_classes:
+            codes.add("429")
+        if view_class.__name__ == "TableActionApi":
+            codes.add("409")
+        responses = operation.setdefault("responses", {})
+        for code in sorted(codes):
+            if responses.get(code, {}).get("content"):
+                continue  # documented by the view itself
+            responses[code] = {
+                "description": ERROR_DESCRIPTIONS[code],
+                "content": {"application/json": {"schema": reference}},
+            }
+    return result

@@ -42,7 +42,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             return None
         try:
-            membership = selectors.membership_for(table_id=self.table_id, user=user)
+            membership = selectors.api_membership_for(
+                table_id=self.table_id, user=user, state=False
+            )
         except Http404:
             return None
         return membership.table.version

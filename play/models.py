@@ -79,7 +79,9 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "number"]
+        # By the column, not the relation: ordering by "table" would follow Table's own
+        # ordering (-created_at) and join the tables into every query for seats.
+        ordering = ["table_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
             models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user"),
@@ -120,7 +122,7 @@ class TableEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "sequence"]
+        ordering = ["table_id", "sequence"]  # the column: see Seat
         constraints = [
             models.UniqueConstraint(fields=["table", "sequence"], name="event_sequence_unique"),
         ]

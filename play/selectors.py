@@ -9,7 +9,7 @@ from django.http import Http404
 from cases.models import CaseVersion, Location, Question
 
 from .engines import get_engine
-from .models import Seat, Spectator, Table, TableEvent, visible_to
+from .models import Notebook, Seat, Spectator, Table, TableEvent, TableStatus, visible_to
 
 
 @dataclass(frozen=True)
@@ -80,23 +80,40 @@ def membership_for(*, table_id: int, user) -> Membership:
     """The user's place at a table; 404 for a table they neither sit at nor watch.
 
     A table a user has no part in answers 404, like a missing one, so its existence
-    does not leak. (Joining goes by invite code, not by table id.)
+    does not leak. (Joining goes by invite code, not by table id.) For the pages: the
+    table comes with its case version, case and host.
     """
+    return _membership(
+        table_id=table_id,
+        user=user,
+        seats=Seat.objects.select_related("table__case_version__case", "table__host"),
+        tables=Table.objects.select_related("case_version", "case_version__case", "host"),
+    )
+
+
+def api_membership_for(*, table_id: int, user, state: bool = True) -> Membership:
+    """`membership_for` for the API and the websocket, which need less: a player's seat,
+    their notebook and the table in one query, without the case version, case and host
+    rows (`table_view` takes the case's title and the seat names from `Table.summary`).
+
+    `state=False` leaves the engine state unread, for a move: the write path reads the
+    row again under lock, and parsing the state twice would be wasted.
+    """
+    seats = Seat.objects.select_related("table", "notebook")
+    tables = Table.objects.all()
+    if not state:
+        seats, tables = seats.defer("table__state"), tables.defer("state")
+    return _membership(table_id=table_id, user=user, seats=seats, tables=tables)
+
+
+def _membership(*, table_id: int, user, seats: QuerySet, tables: QuerySet) -> Membership:
     if user.is_authenticated:
         # Players are most of the traffic: their seat and its table come in one query.
-        seat = (
-            Seat.objects.select_related("table__case_version__case", "table__host")
-            .filter(table_id=table_id, user=user)
-            .order_by()  # not the default ordering by table, which costs a join
-            .first()
-        )
-        if seat is not None:
-            return Membership(table=seat.table, seat=seat, spectator=False)
-    table = (
-        Table.objects.select_related("case_version", "case_version__case", "host")
-        .filter(pk=table_id)
-        .first()
-    )
+        # Sliced, not `.first()`: no ORDER BY to build for a row that is unique anyway.
+        found = list(seats.filter(table_id=table_id, user=user).order_by()[:1])
+        if found:
+            return Membership(table=found[0].table, seat=found[0], spectator=False)
+    table = next(iter(tables.filter(pk=table_id)[:1]), None)
     if table is None or not user.is_authenticated:
         raise Http404("No such table.")
     seat = Seat.objects.filter(table=table, user=user).first()
@@ -115,25 +132,46 @@ def membership_after_write(*, membership: Membership, table: Table) -> Membershi
     """
     if table.pk != membership.table.pk:
         raise ValueError("membership_after_write: not the member's table")
-    table.case_version = membership.table.case_version
-    table.host = membership.table.host
+    for relation in ("case_version", "host"):
+        if Table._meta.get_field(relation).is_cached(membership.table):
+            setattr(table, relation, getattr(membership.table, relation))
     return Membership(table=table, seat=membership.seat, spectator=membership.spectator)
+
+
+# --- Table.summary: the public facts of a table that views show, kept on its row ------
+
+
+def case_summary(*, version: CaseVersion) -> dict:
+    """The case as every view of its tables names it. A version's title and its case's
+    slug do not change once it can be played."""
+    return {"slug": version.case.slug, "title": version.title}
+
+
+def seats_summary(*, table: Table) -> list[dict]:
+    """The seats as views list them. Fixed once the game starts (no joining, leaving or
+    choosing colours then), like the names the engine was given."""
+    seats = table.seats.select_related("user").order_by("number")
+    return [{"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats]
 
 
 def table_view(*, membership: Membership) -> dict:
     """What this member may see of the table now: the engine's view, plus the table's
     public facts. The only source of game data that leaves the server."""
     table = membership.table
-    seats = list(table.seats.select_related("user").order_by("number"))
+    summary = table.summary or {}
+    # Read from the summary, written by table_create and table_start: no query for the
+    # case or the seats. A lobby's seats change with every join, so they are read.
+    case = summary.get("case") or case_summary(version=table.case_version)
+    seats = summary.get("seats") if table.status != TableStatus.LOBBY else None
+    if seats is None:
+        seats = seats_summary(table=table)
     result = {
         "table": table.pk,
         "version": table.version,
         "status": table.status,
         "engine": table.engine,
-        "case": {"slug": table.case_version.case.slug, "title": table.case_version.title},
-        "seats": [
-            {"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats
-        ],
+        "case": dict(case),
+        "seats": [dict(seat) for seat in seats],
         "you": {"seat": membership.player, "spectator": membership.spectator},
         "game": None,
         "solution": None,
@@ -278,7 +316,8 @@ def notebook_text(*, membership: Membership) -> str | None:
     """This member's own notebook (None for a spectator, who keeps none)."""
     if membership.seat is None:
         return None
-    from .models import Notebook
-
+    if Seat.notebook.is_cached(membership.seat):  # read with the seat (api_membership_for)
+        notebook = getattr(membership.seat, "notebook", None)
+        return notebook.text if notebook else ""
     text = Notebook.objects.filter(seat=membership.seat).values_list("text", flat=True).first()
     return text or ""

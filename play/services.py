@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from accounts.services import outbox_enqueue
 from cases.models import AnswerAttempt, CaseVersion, VersionStatus
 
 from . import selectors
@@ -93,6 +95,7 @@ def table_create(
         turn_timer_seconds=turn_timer_seconds,
         host=host,
         seed=secrets.randbits(62),
+        summary={"case": selectors.case_summary(version=case_version)},
     )
     Seat.objects.create(table=table, user=host, number=0, colour=Colour.values[0])
     return table
@@ -179,7 +182,7 @@ def _bump_lobby(table: Table) -> None:
 
 @transaction.atomic
 def table_start(*, table_id: int, user) -> Table:
-    table = Table.objects.select_for_update().select_related("case_version").get(pk=table_id)
+    table = Table.objects.select_for_update().select_related("case_version__case").get(pk=table_id)
     if table.host_id != user.pk:
         raise PermissionDenied("Only the host can start the game.")
     if table.status != TableStatus.LOBBY:
@@ -200,7 +203,14 @@ def table_start(*, table_id: int, user) -> Table:
     table.status = TableStatus.PLAYING
     table.started_at = timezone.now()
     table.version += 1
-    table.save(update_fields=["state", "status", "started_at", "version"])
+    # The seats no longer change: every view lists them from here, without a query.
+    table.summary = {
+        "case": selectors.case_summary(version=version),
+        "seats": [
+            {"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats
+        ],
+    }
+    table.save(update_fields=["state", "status", "started_at", "version", "summary"])
     Notebook.objects.bulk_create([Notebook(seat=seat) for seat in seats], ignore_conflicts=True)
     _append_events(table, [{"type": "table_started", "audience": "all", "data": {}}])
     _after_commit_push(table)
@@ -226,12 +236,16 @@ def game_apply_action(
     up before the version check, because a retried request carries the version it saw
     before its first try succeeded.
     """
-    table = Table.objects.select_for_update().get(pk=table_id)
     actor_key = _actor_key(player, idempotency_key)
-    if actor_key:
-        replay = ActionRequest.objects.filter(table=table, key=actor_key).first()
-        if replay:
-            return _replayed(table, replay.outcome)
+    table, outcome = _lock_table(table_id, actor_key)
+    if actor_key and outcome is None and expected_version != table.version:
+        # Look again. On PostgreSQL, a request that waited for the lock read the keys as
+        # they were before it waited: the move that held the lock may have been this very
+        # request's first try. It made the version move on, so this is the only case
+        # where a first try can hide (or a system action, which sends no version).
+        outcome = _stored_outcome(table_id, actor_key)
+    if outcome is not None:
+        return _replayed(table, outcome)
     if table.status != TableStatus.PLAYING:
         raise TableError("This table is not playing.", "not_playing")
     if expected_version is not None and expected_version != table.version:
@@ -244,8 +258,30 @@ def game_apply_action(
         new_state, events = applied
         result = _store_move(table, engine, new_state, events)
     if actor_key:
-        ActionRequest.objects.create(table=table, key=actor_key, outcome=result.to_outcome())
+        # Ignoring a conflict: a refused first try that committed while this request waited
+        # for the lock left the same key, and this request was refused the same way (the
+        # state, and so the engine's answer, has not changed since).
+        ActionRequest.objects.bulk_create(
+            [ActionRequest(table=table, key=actor_key, outcome=result.to_outcome())],
+            ignore_conflicts=True,
+        )
     return result
+
+
+def _lock_table(table_id: int, actor_key: str | None) -> tuple[Table, dict | None]:
+    """The table row, locked, and the stored outcome of this actor's key if there is one:
+    one query, not two."""
+    tables = Table.objects.select_for_update()
+    if not actor_key:
+        return tables.get(pk=table_id), None
+    stored = ActionRequest.objects.filter(table=OuterRef("pk"), key=actor_key)
+    table = tables.annotate(stored_outcome=Subquery(stored.values("outcome")[:1])).get(pk=table_id)
+    return table, table.stored_outcome
+
+
+def _stored_outcome(table_id: int, actor_key: str) -> dict | None:
+    stored = ActionRequest.objects.filter(table_id=table_id, key=actor_key)
+    return next(iter(stored.values_list("outcome", flat=True)[:1]), None)
 
 
 def _actor_key(player, idempotency_key: str | None) -> str | None:
@@ -336,9 +372,8 @@ def _queue_new_judgements(table: Table, engine, state: dict) -> None:
 
 
 def _after_commit_judge(table_attempt_id: int) -> None:
-    from .tasks import judge_table_attempt
-
-    transaction.on_commit(lambda: judge_table_attempt.delay(table_attempt_id))
+    # Through the outbox: if Redis is down at commit, the beat enqueues it later.
+    outbox_enqueue(task="play.tasks.judge_table_attempt", args=[table_attempt_id])
 
 
 def table_attempt_deliver_verdicts(*, table_attempt_id: int) -> ActionResult | None:
@@ -408,10 +443,11 @@ def _after_commit_push(table: Table) -> None:
 
 
 def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -> None:
-    from .tasks import notify_table
-
-    table_id, version, details = table.pk, table.version, details or {}
-    transaction.on_commit(lambda: notify_table.delay(table_id, kind, version, details))
+    # Written in the move's transaction, sent after commit, redelivered by the beat if the
+    # broker was down: a committed move always ends in its notifications, once each.
+    outbox_enqueue(
+        task="play.tasks.notify_table", args=[table.pk, kind, table.version, details or {}]
+    )
 
 
 def _after_commit_notify_move(table: Table, engine, before: dict, after: dict, events) -> None:
@@ -452,6 +488,7 @@ def table_create_playtest(*, host, case_version: CaseVersion) -> Table:
         options=_clean_options({}),
         host=host,
         seed=secrets.randbits(62),
+        summary={"case": selectors.case_summary(version=case_version)},
     )
     Seat.objects.create(table=table, user=host, number=0, colour=Colour.values[0])
     return table

@@ -1,18 +1,38 @@
 """Celery tasks for tables: each takes ids, reloads, calls services, and is safe to run
 twice (verdicts and notifications are stored once)."""
 
+import logging
+import os
+import time
+from pathlib import Path
+
 from celery import shared_task
 from django.urls import reverse
 
-from accounts.services import notification_send
+from accounts.services import notification_send, outbox_mark_delivered
 
 from . import services
 from .models import Seat, Table
 
+logger = logging.getLogger(__name__)
 
-@shared_task(acks_late=True)
-def judge_table_attempt(table_attempt_id: int) -> None:
+# Test-only: while the file this names exists, judging waits before delivering (at most
+# two minutes), so that tests/faults can kill the worker mid-task deterministically.
+PAUSE_JUDGING_ENV = "HOLMES_TEST_PAUSE_JUDGING_WHILE"
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def judge_table_attempt(table_attempt_id: int, outbox_id: int | None = None) -> None:
+    logger.info("Judging table attempt %s in process %s", table_attempt_id, os.getpid())
+    _test_pause(os.environ.get(PAUSE_JUDGING_ENV))
     services.table_attempt_deliver_verdicts(table_attempt_id=table_attempt_id)
+    outbox_mark_delivered(message_id=outbox_id)
+
+
+def _test_pause(path: str | None) -> None:
+    deadline = time.monotonic() + 120
+    while path and Path(path).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def _message(kind: str, table: Table, details: dict, names: dict[int, str]) -> str:
@@ -41,8 +61,10 @@ def _recipients(kind: str, seats: list[Seat], details: dict) -> list[Seat]:
     return seats
 
 
-@shared_task(acks_late=True)
-def notify_table(table_id: int, kind: str, version: int, details: dict) -> None:
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def notify_table(
+    table_id: int, kind: str, version: int, details: dict, outbox_id: int | None = None
+) -> None:
     table = Table.objects.select_related("case_version").get(pk=table_id)
     seats = list(Seat.objects.filter(table=table).select_related("user"))
     names = {seat.number: seat.user.public_name for seat in seats}
@@ -56,3 +78,4 @@ def notify_table(table_id: int, kind: str, version: int, details: dict) -> None:
             url=url,
             dedupe_key=f"table{table_id}:v{version}:{kind}",
         )
+    outbox_mark_delivered(message_id=outbox_id)

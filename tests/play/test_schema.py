@@ -60,4 +60,8 @@ def test_it_renders_the_api_docs_page(db):
     response = Client().get("/api/docs/")
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
-    assert b"/api/schema/" in response.content
+    # Swagger UI comes from our static files and its start-up script from our own URL.
+    assert b"drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in response.content
+    script = Client().get("/api/docs/?script=")
+    assert script.status_code == 200
+    assert b"/api/schema/" in script.content

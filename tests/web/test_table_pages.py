@@ -10,7 +10,7 @@ from django.urls import reverse
 from play import services
 from play.engines.base import SYSTEM
 from play.models import Notebook, Seat, TableAttempt, TableStatus
-from play.views import CHARACTER_ACTIONS
+from play.table_page import CHARACTER_ACTIONS
 
 from .helpers import act, legal, page
 

@@ -1,0 +1,321 @@
+"""What the server benchmarks (`bench.api`, `bench.load`) share: databases to create and
+drop, servers and Celery workers to start and stop, tables to seat and start, moves to
+choose, and latency figures. Not a benchmark itself (the leading underscore keeps it out
+of `python -m bench`).
+
+Every server listens on a free port of 127.0.0.1 only; every process started here runs in
+its own process group, so that stopping it stops its workers too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import logging
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = ROOT / "fixtures" / "cases" / "the-clerkenwell-repeater"
+POSTGRES_URL = os.environ.get(
+    "HOLMES_BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/holmes_bench"
+)
+REDIS_URL = os.environ.get("HOLMES_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+QUEUE = "holmes-bench"  # CELERY_TASK_DEFAULT_QUEUE in bench.settings
+
+# Moves that keep the game going, and how often to pick each when it is legal. Never
+# 221B (it ends a player's game), notes, characters or Holmes.
+WEIGHTS = {
+    "visit": 5,
+    "done_reading": 5,
+    "watson_read": 5,
+    "carriage_stop": 2,
+    "place_police": 1,
+    "take_watson": 1,
+    "mycroft_read": 1,
+}
+
+
+@dataclass
+class Table:
+    id: int
+    tokens: list[str]  # API tokens, by seat number
+    script: list[tuple[int, dict, int]]  # (seat, action, expected version), if planned
+    done: int = 0
+
+
+# --- Databases and Redis ------------------------------------------------------------------
+
+
+def postgres_create(url: str) -> str | None:
+    """A fresh, empty database at `url`; the reason if PostgreSQL cannot be reached."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    try:
+        with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            db.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.Error as error:
+        return str(error).strip().splitlines()[0]
+    return None
+
+
+def postgres_ensure(url: str) -> str | None:
+    """Create the database at `url` if it is missing (`make up`); keep it if it exists.
+    Returns the reason if PostgreSQL cannot be reached, else None."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    try:
+        with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
+            exists = db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+            if not exists:
+                db.execute(f'CREATE DATABASE "{name}"')
+                print(f"Created the database {name}")
+    except psycopg.Error as error:
+        return str(error).strip().splitlines()[0]
+    return None
+
+
+def postgres_drop(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
+        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def admin_url(url: str) -> str:
+    return url.rsplit("/", 1)[0] + "/postgres"
+
+
+def redis_problem(url: str) -> str | None:
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        return str(error)
+    return None
+
+
+def queue_length(url: str) -> int:
+    import redis
+
+    return redis.Redis.from_url(url).llen(QUEUE)
+
+
+def clear_queue(url: str) -> None:
+    """Throw away tasks the worker had no time for: their database is gone."""
+    import redis
+
+    redis.Redis.from_url(url).delete(QUEUE)
+
+
+# --- Processes ----------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start(command: list[str], log: Path) -> subprocess.Popen:
+    with log.open("wb") as out:
+        # Its own process group, so that stopping it stops its workers too.
+        return subprocess.Popen(
+            command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+
+def gunicorn(port: int, workers: int) -> list[str]:
+    """The WSGI site with sync workers (bench.api)."""
+    return [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "holmes_site.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        "--worker-class=sync",
+        "--backlog=256",
+        "--timeout=60",
+    ]
+
+
+def uvicorn(port: int, workers: int) -> list[str]:
+    """The ASGI site, HTTP and websockets, as the Procfile serves it (bench.load)."""
+    return [
+        str(Path(sys.executable).with_name("uvicorn")),
+        "holmes_site.asgi:application",
+        "--host=127.0.0.1",
+        f"--port={port}",
+        f"--workers={workers}",
+        "--no-access-log",
+        "--lifespan=off",
+        "--log-level=warning",
+        "--backlog=2048",
+    ]
+
+
+def celery_worker(log: Path) -> subprocess.Popen:
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "holmes_site",
+        "worker",
+        "--pool=solo",
+        f"--queues={QUEUE}",
+        "--loglevel=WARNING",
+        "--without-heartbeat",
+        "--without-mingle",
+        "--without-gossip",
+    ]
+    return start(command, log)
+
+
+def wait_until_up(base: str, server: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+    """Until the server answers `bench/empty/` (401 without a token counts)."""
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited:\n{log.read_text()[-3000:]}")
+        try:
+            urllib.request.urlopen(f"{base}/bench/empty/", timeout=2)
+        except urllib.error.HTTPError:
+            return  # 401: up, and asking for a token
+        except OSError:
+            time.sleep(0.2)
+        else:
+            return
+    raise RuntimeError(
+        f"the server did not answer within {seconds:.0f} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+def stop(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+# --- Tables -------------------------------------------------------------------------------
+
+
+def prepare(count: int, *, script_length: int = 0) -> list[Table]:
+    """Migrate, publish the tutorial case, seat three players at each of `count` tables,
+    start the games, and (with `script_length`) work out each table's moves ahead.
+
+    Runs in the process that will not serve: Django is set up here, from the environment
+    the caller prepared (DJANGO_SETTINGS_MODULE, DATABASE_URL or HOLMES_SQLITE_PATH).
+    """
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import User
+    from cases.package.reader import read_package_path
+    from cases.services import case_import_package
+    from play import services
+    from play.models import Table as TableRow
+
+    call_command("migrate", verbosity=0)
+    # The console e-mail backend prints each notification, Celery logs each task: keep
+    # set-up quiet.
+    logging.disable(logging.WARNING)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        version = case_import_package(files=read_package_path(TUTORIAL), publish=True).version
+        # No password: the clients use API tokens (and hashing one takes a while).
+        users = User.objects.bulk_create(
+            User(
+                username=f"t{number}p{seat}",
+                display_name=f"Player {seat + 1}",
+                email=f"t{number}p{seat}@example.com",
+                password="!",
+            )
+            for number in range(count)
+            for seat in range(3)
+        )
+        tokens = Token.objects.bulk_create(
+            Token(user=user, key=Token.generate_key()) for user in users
+        )
+        tables = []
+        for number in range(count):
+            players = users[number * 3 : number * 3 + 3]
+            table = services.table_create(host=players[0], case_version=version)
+            for user in players[1:]:
+                services.table_join(invite_code=table.invite_code, user=user)
+            services.table_start(table_id=table.pk, user=players[0])
+            script = []
+            if script_length:
+                row = TableRow.objects.get(pk=table.pk)
+                script = play_ahead(row.state, row.version, random.Random(number), script_length)
+            keys = [token.key for token in tokens[number * 3 : number * 3 + 3]]
+            tables.append(Table(id=table.pk, tokens=keys, script=script))
+    logging.disable(logging.NOTSET)
+    return tables
+
+
+def choose(moves: list[dict], rnd: random.Random) -> dict | None:
+    """One of `moves` (legal actions) that keeps the game going, by WEIGHTS; None if none."""
+    moves = [move for move in moves if move["type"] in WEIGHTS]
+    if not moves:
+        return None
+    return rnd.choices(moves, weights=[WEIGHTS[move["type"]] for move in moves])[0]
+
+
+def play_ahead(
+    state: dict, version: int, rnd: random.Random, length: int
+) -> list[tuple[int, dict, int]]:
+    """The moves a client will send, found by playing the state with the engine (it is
+    deterministic, so the server will play exactly the same game)."""
+    from play.engines import watson_holmes as engine
+    from play.engines.watson_holmes.actions import waiting_on_players
+
+    script = []
+    while len(script) < length and not engine.is_over(state):
+        waiting = waiting_on_players(state)
+        if not waiting:
+            break
+        seat = waiting[0]
+        action = choose(engine.legal_actions(state, seat), rnd)
+        if action is None:
+            break
+        applied = engine.apply(state, seat, action)
+        if not isinstance(applied, tuple):
+            break
+        script.append((seat, action, version))
+        # Through JSON, as the server stores it, so both play exactly the same game.
+        state = json.loads(json.dumps(applied[0]))
+        version += 1
+    return script
+
+
+# --- Figures ------------------------------------------------------------------------------
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    """The value below which `fraction` of the sorted `ordered` lie (nan if empty)."""
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]

@@ -1,0 +1,441 @@
+"""Tables played live: players with websockets, views fetched on each push, moves posted.
+
+`python -m bench load` serves the site as the scaled set-up does (uvicorn with several
+workers, a Celery worker, Redis for the broker and the channel layer; see the Procfile) on
+a free loopback port, once on a temporary SQLite file and once on a fresh PostgreSQL
+database (`holmes_bench`, created and dropped here; skipped when it cannot be reached).
+On each it measures, in the same run:
+
+- ``empty``: the empty authenticated endpoint (`bench/empty/`) under 16 busy clients,
+  the baseline of what any API request costs;
+- ``N tables`` (50, then 200): N tables of three simulated players. Each player holds the
+  table's websocket open (authenticated by its API token), fetches its view with
+  If-None-Match whenever the socket says "version N exists" (304 while it has that
+  version), and, when its view lists a move for it, thinks for a while and posts one of
+  its legal actions with the version it saw and an idempotency key, as a client does.
+
+It prints moves per second, p50 and p99 latency of the moves and of all API requests
+(moves and views), views fetched (and how many were 304), stale moves (409: someone moved
+first, which simultaneous phases cause) and errors (anything else: 5xx, refusals, lost
+connections, sockets that closed). Goal: no errors and p99 under 250 ms on PostgreSQL at
+200 tables.
+
+Players think HOLMES_LOAD_THINK_SECONDS (default 12) on average before a move, like people
+at a table; so the moves per second follow the number of tables, and latency tells
+whether the server keeps up. Everything is bounded: each run lasts a fixed time, then
+every socket is closed.
+
+Each database runs in a child process (`python -m bench.load sqlite|postgresql`), because
+Django can be set up only once per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench._harness import (
+    POSTGRES_URL,
+    REDIS_URL,
+    ROOT,
+    Table,
+    celery_worker,
+    choose,
+    clear_queue,
+    free_port,
+    percentile,
+    postgres_create,
+    postgres_drop,
+    prepare,
+    redis_problem,
+    start,
+    stop,
+    uvicorn,
+    wait_until_up,
+)
+
+TABLE_COUNTS = (50, 200)
+WORKERS = int(os.environ.get("HOLMES_LOAD_WORKERS", "4"))
+THINK_SECONDS = float(os.environ.get("HOLMES_LOAD_THINK_SECONDS", "12"))
+SECONDS = float(os.environ.get("HOLMES_LOAD_SECONDS", "14"))  # measured, per table count
+WARMUP_SECONDS = 5.0  # sockets open and first views fetched before measuring
+EMPTY_CLIENTS = 16
+EMPTY_SECONDS = 4.0
+REQUEST_TIMEOUT = 30.0
+GOAL_P99_MS = 250.0
+CHANNEL_PREFIX = "holmes-bench"  # the channel layer's, in bench.settings
+
+
+def main() -> None:
+    print(
+        f"Live tables: uvicorn ({WORKERS} workers) + Celery worker + Redis on loopback; "
+        f"3 players a table, each with a websocket; think {THINK_SECONDS:.0f} s on average; "
+        f"{SECONDS:.0f} s measured per table count after {WARMUP_SECONDS:.0f} s of warm-up",
+        flush=True,
+    )
+    for database in ("sqlite", "postgresql"):
+        child = subprocess.run(
+            [sys.executable, "-m", "bench.load", database], cwd=ROOT, check=False, timeout=240
+        )
+        if child.returncode:
+            print(f"{database:<11}failed (exit {child.returncode}): see the error above")
+
+
+# --- A child: prepare the database, serve, drive, clean up --------------------------------
+
+
+def run_database(database: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="holmes-load-") as folder:
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"}
+        env.pop("REDIS_URL", None)
+        env.pop("DATABASE_URL", None)
+        if database == "sqlite":
+            env["HOLMES_SQLITE_PATH"] = str(Path(folder) / "bench.sqlite3")
+        else:
+            problem = postgres_create(POSTGRES_URL)
+            if problem:
+                print(f"{database:<11}skipped: cannot reach PostgreSQL ({problem})", flush=True)
+                return
+            env["DATABASE_URL"] = POSTGRES_URL
+        workers = WORKERS
+        problem = redis_problem(REDIS_URL)
+        if problem:
+            # The in-memory channel layer reaches only its own process's sockets.
+            workers = 1
+            print(f"{database:<11}Redis unreachable ({problem}): 1 worker, eager Celery")
+        else:
+            env["REDIS_URL"] = REDIS_URL
+        os.environ.update(env)
+        processes: list[subprocess.Popen] = []
+        try:
+            tables = prepare(sum(TABLE_COUNTS))
+            port = free_port()
+            log = Path(folder) / "server.log"
+            processes.append(start(uvicorn(port, workers), log))
+            if "REDIS_URL" in env:
+                processes.append(celery_worker(Path(folder) / "worker.log"))
+            base = f"http://127.0.0.1:{port}"
+            wait_until_up(base, processes[0], log)
+            asyncio.run(drive(database, base, tables))
+        finally:
+            for process in reversed(processes):
+                stop(process)
+            if database == "postgresql":
+                from django.db import connections
+
+                connections.close_all()
+                postgres_drop(POSTGRES_URL)
+            if "REDIS_URL" in env:
+                clear_queue(REDIS_URL)
+                clear_channels(REDIS_URL)
+
+
+def clear_channels(url: str) -> None:
+    """Forget this run's groups and messages (bench.settings gives them their own prefix)."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    for key in client.scan_iter(f"{CHANNEL_PREFIX}*", count=1000):
+        client.delete(key)
+
+
+async def drive(database: str, base: str, tables: list[Table]) -> None:
+    import aiohttp
+
+    # No limit on connections: every player holds a socket and may fetch at once. Idle
+    # connections are dropped before uvicorn's keep-alive (5 s) would close them under a
+    # request, as a browser does.
+    connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=3)
+    timeout = aiohttp.ClientTimeout(total=REQUEST_TIMEOUT)
+    async with aiohttp.ClientSession(base, connector=connector, timeout=timeout) as session:
+        empty = await empty_load(session, tables[0].tokens[0])
+        print(
+            f"{database:<11}{'empty':<11}{EMPTY_CLIENTS:>3} clients {empty.rate:>7.0f} req/s"
+            f"{empty.p50:>9.1f}{empty.p99:>9.1f} ms (p50, p99){empty.errors:>5} errors",
+            flush=True,
+        )
+        offset = 0
+        for count in TABLE_COUNTS:
+            group = tables[offset : offset + count]
+            offset += count
+            figures = await play_tables(session, base, group)
+            print(figures.row(database), flush=True)
+            if database == "postgresql" and count == max(TABLE_COUNTS):
+                met = figures.errors == 0 and figures.p99_all <= GOAL_P99_MS
+                verdict = "met" if met else "not met"
+                print(
+                    f"{'':<11}goal at {count} tables (no errors, p99 < {GOAL_P99_MS:.0f} ms): "
+                    f"{verdict}",
+                    flush=True,
+                )
+
+
+# --- The baseline -------------------------------------------------------------------------
+
+
+@dataclass
+class Empty:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    seconds: float = EMPTY_SECONDS
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds
+
+    @property
+    def p50(self) -> float:
+        return percentile(sorted(self.latencies), 0.5) * 1000
+
+    @property
+    def p99(self) -> float:
+        return percentile(sorted(self.latencies), 0.99) * 1000
+
+
+async def empty_load(session, token: str) -> Empty:
+    """Busy clients on the empty endpoint: a warm-up second, then EMPTY_SECONDS measured."""
+    import aiohttp
+
+    headers = {"Authorization": f"Token {token}"}
+    body = {"action": {"type": "carriage_stop"}, "expected_version": 1, "idempotency_key": "k"}
+
+    async def client(figures: Empty | None, deadline: float) -> None:
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()
+            try:
+                async with session.post("/bench/empty/", json=body, headers=headers) as answer:
+                    await answer.read()
+                    ok = answer.status == 200
+            except (TimeoutError, aiohttp.ClientError):
+                ok = False
+            if figures is None:
+                continue
+            if ok:
+                figures.latencies.append(time.perf_counter() - started)
+            else:
+                figures.errors += 1
+
+    warmup = time.perf_counter() + 1.0
+    await asyncio.gather(*(client(None, warmup) for _ in range(EMPTY_CLIENTS)))
+    figures = Empty()
+    deadline = time.perf_counter() + EMPTY_SECONDS
+    await asyncio.gather(*(client(figures, deadline) for _ in range(EMPTY_CLIENTS)))
+    return figures
+
+
+# --- The tables ---------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    tables: int
+    seconds: float
+    moves: list[float] = field(default_factory=list)  # latencies of applied moves
+    views: list[float] = field(default_factory=list)  # latencies of view fetches (200/304)
+    not_modified: int = 0
+    pushes: int = 0
+    stale: int = 0
+    errors: int = 0
+    problems: dict[str, int] = field(default_factory=dict)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        self.problems[what] = self.problems.get(what, 0) + 1
+
+    @property
+    def p99_all(self) -> float:
+        return percentile(sorted(self.moves + self.views), 0.99) * 1000
+
+    def row(self, database: str) -> str:
+        moves, everything = sorted(self.moves), sorted(self.moves + self.views)
+        rate = len(self.moves) / self.seconds
+        views = len(self.views) / self.seconds
+        share = self.not_modified / len(self.views) if self.views else 0.0
+        problems = ", ".join(f"{what}: {n}" for what, n in sorted(self.problems.items()))
+        return (
+            f"{database:<11}{self.tables:>4} tables {self.tables * 3:>4} sockets "
+            f"{rate:>6.1f} moves/s  moves p50 {percentile(moves, 0.5) * 1000:.0f} "
+            f"p99 {percentile(moves, 0.99) * 1000:.0f} ms  all requests p50 "
+            f"{percentile(everything, 0.5) * 1000:.0f} p99 {self.p99_all:.0f} ms  "
+            f"{views:.0f} views/s ({share:.0%} 304)  {self.pushes / self.seconds:.0f} pushes/s  "
+            f"stale {self.stale}  errors {self.errors}" + (f" ({problems})" if problems else "")
+        )
+
+
+async def play_tables(session, base: str, tables: list[Table]) -> Figures:
+    figures = Figures(tables=len(tables), seconds=SECONDS)
+    started = time.perf_counter()
+    clock = Clock(measure_from=started + WARMUP_SECONDS, stop_at=started + WARMUP_SECONDS + SECONDS)
+    players = [
+        Player(session, base, table, seat, figures, clock, random.Random(table.id * 10 + seat))
+        for table in tables
+        for seat in range(3)
+    ]
+    # Bounded: every player stops at `stop_at`; this is the backstop if one hangs.
+    await asyncio.wait_for(
+        asyncio.gather(*(player.play() for player in players)),
+        timeout=WARMUP_SECONDS + SECONDS + REQUEST_TIMEOUT + 10,
+    )
+    return figures
+
+
+@dataclass
+class Clock:
+    measure_from: float
+    stop_at: float
+
+    def measuring(self) -> bool:
+        now = time.perf_counter()
+        return self.measure_from <= now <= self.stop_at
+
+    def left(self) -> float:
+        return self.stop_at - time.perf_counter()
+
+
+class Player:
+    """One simulated player: a socket for the pushes, the HTTP API for views and moves."""
+
+    def __init__(self, session, base, table: Table, seat: int, figures, clock, rnd):
+        self.session, self.table, self.seat = session, table, seat
+        self.figures, self.clock, self.rnd = figures, clock, rnd
+        self.headers = {"Authorization": f"Token {table.tokens[seat]}"}
+        self.origin = base  # the origin check of the socket wants the site's own
+        self.url = f"/api/tables/{table.id}/"
+        self.view: dict | None = None
+        self.etag: str | None = None
+        self.pushed = 0  # the latest version the socket announced
+        self.news = asyncio.Event()
+        self.leaving = False
+
+    async def play(self) -> None:
+        import aiohttp
+
+        # Spread the connections over the first seconds, as people arrive.
+        await asyncio.sleep(self.rnd.uniform(0, WARMUP_SECONDS / 2))
+        try:
+            socket = await self.session.ws_connect(
+                f"/ws/tables/{self.table.id}/",
+                headers={**self.headers, "Origin": self.origin},
+                heartbeat=None,
+            )
+        except (TimeoutError, aiohttp.ClientError):
+            self.figures.error("socket refused")
+            return
+        listening = asyncio.create_task(self.listen(socket))
+        try:
+            await self.take_turns()
+        finally:
+            self.leaving = True
+            listening.cancel()
+            await socket.close()
+
+    async def listen(self, socket) -> None:
+        import aiohttp
+
+        async for message in socket:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            data = message.json()
+            if data.get("type") == "version":
+                if self.clock.measuring():
+                    self.figures.pushes += 1
+                self.pushed = max(self.pushed, data["version"])
+                self.news.set()
+        if not self.leaving:
+            self.figures.error(f"socket closed ({socket.close_code}, {message.type.name})")
+
+    async def take_turns(self) -> None:
+        while self.clock.left() > 0:
+            try:
+                await asyncio.wait_for(self.news.wait(), timeout=self.clock.left())
+            except TimeoutError:
+                return
+            self.news.clear()
+            await self.fetch()
+            move = self.choose()
+            if move is None:
+                continue
+            await asyncio.sleep(self.rnd.uniform(0.5, 1.5) * THINK_SECONDS)
+            if self.clock.left() <= 0:
+                return
+            if self.pushed > self.view["version"]:
+                continue  # the table moved on while thinking: look again (news is set)
+            await self.post(move)
+
+    def choose(self) -> dict | None:
+        game = (self.view or {}).get("game")
+        if not game or self.seat not in game.get("waiting_for", []):
+            return None
+        return choose(game.get("legal_actions", []), self.rnd)
+
+    async def fetch(self) -> None:
+        import aiohttp
+
+        headers = dict(self.headers)
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        started = time.perf_counter()
+        try:
+            async with self.session.get(self.url, headers=headers) as answer:
+                body = await answer.json() if answer.status == 200 else None
+                status, etag = answer.status, answer.headers.get("ETag")
+        except (TimeoutError, aiohttp.ClientError):
+            status, body, etag = 0, None, None
+        measured = self.clock.measuring()
+        if status in (200, 304):
+            if measured:
+                self.figures.views.append(time.perf_counter() - started)
+                self.figures.not_modified += status == 304
+            if status == 200:
+                self.view, self.etag = body, etag
+        elif measured:
+            self.figures.error(f"view {status}")
+
+    async def post(self, move: dict) -> None:
+        import aiohttp
+
+        version = self.view["version"]
+        body = {
+            "action": move,
+            "expected_version": version,
+            "idempotency_key": f"load-{self.table.id}-{self.seat}-{version}",
+        }
+        started = time.perf_counter()
+        status, reply, etag = 0, None, None
+        # A connection lost under the request is retried once with the same idempotency
+        # key: if the first try was applied, the server answers it again, not twice.
+        for _ in range(2):
+            try:
+                async with self.session.post(
+                    f"{self.url}actions/", json=body, headers=self.headers
+                ) as answer:
+                    reply = await answer.json() if answer.status == 200 else None
+                    status, etag = answer.status, answer.headers.get("ETag")
+                break
+            except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
+                continue
+            except (TimeoutError, aiohttp.ClientError):
+                break
+        measured = self.clock.measuring()
+        if status == 200:
+            if measured:
+                self.figures.moves.append(time.perf_counter() - started)
+            self.view, self.etag = reply, etag
+        elif status == 409:
+            if measured:
+                self.figures.stale += 1
+        elif measured:
+            self.figures.error(f"move {status}")
+        # Whatever came of it, look at the table again: it may wait for this player still.
+        self.news.set()
+
+
+if __name__ == "__main__":
+    run_database(sys.argv[1])

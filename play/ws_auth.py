@@ -1,0 +1,43 @@
+"""Token authentication for the table websocket, for clients that are not browsers.
+
+A browser's socket is authenticated by its session cookie (Channels' AuthMiddlewareStack).
+A program that already speaks the API with a token (`Authorization: Token <key>`, DRF's
+TokenAuthentication) sends the same header on the websocket handshake; this middleware,
+placed inside the session middleware, uses it when the session gave no user. The token
+travels in a header, never in the URL, so it does not end up in access logs.
+"""
+
+from channels.db import database_sync_to_async
+from channels.middleware import BaseMiddleware
+from django.contrib.auth.models import AnonymousUser
+
+SCHEME = b"token "
+
+
+def token_from_headers(headers) -> str | None:
+    """The key of an `Authorization: Token <key>` header, if there is one."""
+    for name, value in headers:
+        if name.lower() == b"authorization" and value[: len(SCHEME)].lower() == SCHEME:
+            key = value[len(SCHEME) :].strip().decode("latin-1")
+            return key or None
+    return None
+
+
+@database_sync_to_async
+def user_for_token(key: str):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.select_related("user").filter(key=key).first()
+    if token is None or not token.user.is_active:
+        return AnonymousUser()
+    return token.user
+
+
+class TokenAuthMiddleware(BaseMiddleware):
+    async def __call__(self, scope, receive, send):
+        user = scope.get("user")
+        if user is None or not user.is_authenticated:
+            key = token_from_headers(scope.get("headers", []))
+            if key:
+                scope = dict(scope, user=await user_for_token(key))
+        return await super().__call__(scope, receive, send)

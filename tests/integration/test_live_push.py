@@ -1,0 +1,51 @@
+"""Live pushes through a real Redis (channels-redis): every push of a process goes out
+over the pusher's one event loop, in order, so its connections are opened once."""
+
+import uuid
+
+import redis
+from asgiref.sync import async_to_sync
+from channels.layers import channel_layers, get_channel_layer
+
+from play import live
+from tests.conftest import require_service
+from tests.integration.conftest import REDIS_URL, redis_problem
+
+
+def test_it_pushes_every_version_in_order_over_one_event_loop(settings):
+    require_service("Redis", redis_problem())
+    # Its own prefix: other runs on the same Redis never see these messages.
+    prefix = f"holmes-test-{uuid.uuid4().hex}"
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": prefix},
+        }
+    }
+    channel_layers.backends.clear()
+    layer = get_channel_layer()
+    try:
+
+        async def subscribe():
+            channel = await layer.new_channel()
+            await layer.group_add(live.table_group(7), channel)
+            return channel
+
+        channel = async_to_sync(subscribe)()
+        for version in range(1, 21):
+            live.push_table_version(table_id=7, version=version)
+        assert live.pusher().flush()
+
+        async def receive_all():
+            return [(await layer.receive(channel))["version"] for _ in range(20)]
+
+        assert async_to_sync(receive_all)() == list(range(1, 21))
+        # The layer keeps connections per event loop: the pusher's loop is the only one
+        # that sent, however many pushes there were.
+        assert live.pusher().loop in layer._layers
+    finally:
+        # Not layer.flush(): it would close the pusher loop's connections from this loop.
+        client = redis.Redis.from_url(REDIS_URL)
+        for key in client.scan_iter(f"{prefix}*"):
+            client.delete(key)
+        channel_layers.backends.clear()

@@ -1,0 +1,72 @@
+"""The pusher behind live updates: one event loop per process sends pushes in order, and
+neither a failing layer nor an absent listener troubles the caller. (With a real Redis:
+tests/integration/test_live_push.py.)"""
+
+import asyncio
+import threading
+
+from channels.layers import InMemoryChannelLayer
+
+from play import live
+
+
+class RecordingLayer:
+    """A channel layer that notes what it was asked to send, and on which event loop."""
+
+    def __init__(self, fail_on: set[int] | None = None):
+        self.sent: list[tuple[str, dict]] = []
+        self.loops: set[int] = set()
+        self.threads: set[int] = set()
+        self.fail_on = fail_on or set()
+
+    async def group_send(self, group: str, message: dict) -> None:
+        self.loops.add(id(asyncio.get_running_loop()))
+        self.threads.add(threading.get_ident())
+        await asyncio.sleep(0)  # a real layer awaits the network here
+        if message.get("version") in self.fail_on:
+            raise ConnectionError("Redis is down")
+        self.sent.append((group, message))
+
+
+def test_it_sends_pushes_in_order_from_one_loop_in_another_thread():
+    layer = RecordingLayer()
+    pusher = live.Pusher()
+
+    for version in range(1, 101):
+        pusher.push(layer, "table-1", {"type": "table.version", "version": version})
+    assert pusher.flush()
+
+    assert [message["version"] for _, message in layer.sent] == list(range(1, 101))
+    assert layer.loops == {id(pusher.loop)}
+    assert threading.get_ident() not in layer.threads
+
+
+def test_it_goes_on_after_a_push_fails():
+    layer = RecordingLayer(fail_on={2})
+    pusher = live.Pusher()
+
+    for version in (1, 2, 3):
+        pusher.push(layer, "table-1", {"type": "table.version", "version": version})
+
+    assert pusher.flush()
+    assert [message["version"] for _, message in layer.sent] == [1, 3]
+
+
+def test_it_keeps_one_pusher_per_process():
+    assert live.pusher() is live.pusher()
+
+
+def test_it_skips_a_push_nobody_in_this_process_listens_to(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    from channels.layers import channel_layers, get_channel_layer
+
+    channel_layers.backends.clear()
+    try:
+        layer = get_channel_layer()
+        assert isinstance(layer, InMemoryChannelLayer)
+
+        live.push_table_version(table_id=12345, version=3)
+
+        assert layer.channels == {}  # nothing queued for anyone
+    finally:
+        channel_layers.backends.clear()
