@@ -42,7 +42,7 @@ up: $(STAMP)
 		redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
 			--dir /var/lib/redis --logfile /var/log/redis/holmes.log; }
 	@for _ in $$(seq 30); do pg_isready -q -h 127.0.0.1 && redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 1; done
-	$(BIN)/python -c 'import sys; from bench._harness import postgres_ensure; sys.exit(postgres_ensure(sys.argv[1]))' '$(UP_DATABASE_URL)'
+	$(BIN)/python -m holmes_site.postgres ensure '$(UP_DATABASE_URL)'
 	$(UP_ENV) $(BIN)/python manage.py migrate --no-input
 	$(UP_ENV) $(BIN)/python manage.py load_demo
 	$(UP_ENV) $(BIN)/honcho start -f Procfile

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from holmes_site.postgres import postgres_create, postgres_drop  # noqa: F401 (re-exported)
+
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "fixtures" / "cases" / "the-clerkenwell-repeater"
 POSTGRES_URL = os.environ.get(
@@ -53,49 +55,7 @@ class Table:
 
 
 # --- Databases and Redis ------------------------------------------------------------------
-
-
-def postgres_create(url: str) -> str | None:
-    """A fresh, empty database at `url`; the reason if PostgreSQL cannot be reached."""
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    try:
-        with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
-            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            db.execute(f'CREATE DATABASE "{name}"')
-    except psycopg.Error as error:
-        return str(error).strip().splitlines()[0]
-    return None
-
-
-def postgres_ensure(url: str) -> str | None:
-    """Create the database at `url` if it is missing (`make up`); keep it if it exists.
-    Returns the reason if PostgreSQL cannot be reached, else None."""
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    try:
-        with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
-            exists = db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-            if not exists:
-                db.execute(f'CREATE DATABASE "{name}"')
-                print(f"Created the database {name}")
-    except psycopg.Error as error:
-        return str(error).strip().splitlines()[0]
-    return None
-
-
-def postgres_drop(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(admin_url(url), autocommit=True, connect_timeout=5) as db:
-        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def admin_url(url: str) -> str:
-    return url.rsplit("/", 1)[0] + "/postgres"
+# PostgreSQL chores live in holmes_site.postgres (make up and make test use them too).
 
 
 def redis_problem(url: str) -> str | None:

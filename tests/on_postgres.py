@@ -9,21 +9,12 @@ import os
 import subprocess
 import sys
 
-import psycopg
+from holmes_site.postgres import postgres_problem
 
 # One database name per run (pytest-django creates test_<name> and drops it afterwards),
 # so two test runs on one machine never share a database.
 DEFAULT_URL = f"postgres://postgres@127.0.0.1:5432/holmes_{os.getpid()}"
 PURE_TEST_DIRS = ["tests/engines"]
-
-
-def postgres_problem(url: str) -> str | None:
-    try:
-        server_url = url.rsplit("/", 1)[0] + "/postgres"
-        with psycopg.connect(server_url, connect_timeout=5):
-            return None
-    except psycopg.Error as error:
-        return str(error).strip().splitlines()[0]
 
 
 def main() -> int:

@@ -1,12 +1,12 @@
 """`make up` creates its database when it is missing and keeps it when it exists
-(bench._harness.postgres_ensure), against the machine's real PostgreSQL."""
+(holmes_site.postgres.postgres_ensure), against the machine's real PostgreSQL."""
 
 import os
 import uuid
 
 import psycopg
 
-from bench._harness import admin_url, postgres_drop, postgres_ensure
+from holmes_site.postgres import admin_url, postgres_drop, postgres_ensure
 from tests.conftest import require_service
 
 SERVER = os.environ.get("HOLMES_TEST_POSTGRES_SERVER", "postgres://postgres@127.0.0.1:5432")
