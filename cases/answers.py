@@ -236,7 +236,7 @@ class _Phrase:
         return " ".join(self.tokens)
 
 
-_TITLES = _words("""
+TITLES = _words("""
     mr mrs miss ms mx master mistress madam madame mme mlle mademoiselle monsieur dr doctor
     lady lord sir dame inspector insp chief superintendent supt sergeant sgt serjeant
     constable pc detective det captain capt colonel col major lieutenant lt general admiral
@@ -289,7 +289,7 @@ def _drop_titles(tokens: list[str]) -> list[str]:
     kept = [
         token
         for index, token in enumerate(tokens)
-        if token not in _TITLES or index == len(tokens) - 1
+        if token not in TITLES or index == len(tokens) - 1
     ]
     while len(kept) > 1 and kept[-1] in _SUFFIXES:
         kept.pop()

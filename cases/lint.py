@@ -13,6 +13,8 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 
+# Titles (Mr, Dr, Inspector...): one list, shared with the answer checker.
+from cases.answers import TITLES
 from cases.package.data import (
     CASE_FILE,
     ICONS,
@@ -46,14 +48,6 @@ MAX_COUNT = 99
 MAX_LENGTHS = {"slug": 80, "title": 200, "language": 12, "question id": 60, "answer": 300,
                "card name": 200, "file name": 200, "zone key": 40, "zone name": 100}  # fmt: skip
 
-# Words that make a person answer a title or a description rather than a name.
-TITLES = {
-    "mr", "mrs", "miss", "ms", "mx", "master", "dr", "doctor", "sir", "lady", "lord", "dame",
-    "madam", "madame", "mme", "mlle", "monsieur", "herr", "frau", "inspector", "sergeant",
-    "sgt", "constable", "pc", "captain", "capt", "colonel", "col", "major", "lieutenant",
-    "lt", "general", "professor", "prof", "rev", "reverend", "father", "count", "countess",
-    "baron", "baroness", "duke", "duchess",
-}  # fmt: skip
 ARTICLES = {"the", "a", "an"}
 NAME_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
