@@ -3,7 +3,7 @@ a game's history or the number of players."""
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import Http404
 
 from cases.models import CaseVersion, Location, Question
@@ -147,10 +147,12 @@ def case_summary(*, version: CaseVersion) -> dict:
     return {"slug": version.case.slug, "title": version.title}
 
 
-def seats_summary(*, table: Table) -> list[dict]:
-    """The seats as views list them. Fixed once the game starts (no joining, leaving or
-    choosing colours then), like the names the engine was given."""
-    seats = table.seats.select_related("user").order_by("number")
+def seats_summary(*, table: Table, seats: list[Seat] | None = None) -> list[dict]:
+    """The seats as views list them (`seats`, with their users, or read from the table).
+    Fixed once the game starts (no joining, leaving or choosing colours then), like the
+    names the engine was given."""
+    if seats is None:
+        seats = table.seats.select_related("user").order_by("number")
     return [{"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats]
 
 
@@ -207,9 +209,7 @@ def visible_events(*, membership: Membership, after: int = 0, limit: int = 200) 
 
 def may_write_notes(*, table: Table, player: int) -> bool:
     """Whether the engine lets this seat write notes now (Irene Adler may forbid it)."""
-    game = get_engine(table.engine).view(table.state, player)
-    you = game.get("you") or {}
-    return you.get("can_write_notes", True)
+    return get_engine(table.engine).may_write_notes(table.state, player)
 
 
 # Event types that are worth a notification, and the notification kind they make.
@@ -219,8 +219,7 @@ NOTIFYING_EVENTS = {"went_to_baker_street": "went_to_221b", "game_over": "case_s
 def notable_changes(*, engine, before: dict, after: dict, events: list) -> list[tuple[str, dict]]:
     """The notifications a move calls for: (kind, details) pairs."""
     changes = []
-    turn_before = engine.view(before, None).get("turn")
-    turn_after = engine.view(after, None).get("turn")
+    turn_before, turn_after = engine.turn(before), engine.turn(after)
     if turn_after is not None and turn_after != turn_before:
         changes.append(("your_turn", {"player": turn_after}))
     for event in events:
@@ -302,8 +301,6 @@ def _routes(membership: Membership, view: dict, names: dict) -> list[dict]:
 
 def table_for_invite(*, invite_code: str) -> Table | None:
     """The table an invite code opens, with what its join page shows (title, host, seats)."""
-    from django.db.models import Count
-
     return (
         Table.objects.select_related("case_version", "host")
         .annotate(seat_count=Count("seats"))

@@ -206,9 +206,7 @@ def table_start(*, table_id: int, user) -> Table:
     # The seats no longer change: every view lists them from here, without a query.
     table.summary = {
         "case": selectors.case_summary(version=version),
-        "seats": [
-            {"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats
-        ],
+        "seats": selectors.seats_summary(table=table, seats=seats),
     }
     table.save(update_fields=["state", "status", "started_at", "version", "summary"])
     Notebook.objects.bulk_create([Notebook(seat=seat) for seat in seats], ignore_conflicts=True)

@@ -7,6 +7,9 @@ An engine is a module (or object) with six functions:
 - ``apply(state, player, action) -> (state, list[Event]) | Refusal``
 - ``view(state, player) -> dict`` (``player=None`` is a spectator)
 - ``is_over(state) -> bool`` and ``outcome(state) -> dict | None``
+- ``turn(state) -> int | None`` (whose turn it is, for notifications) and
+  ``may_write_notes(state, seat) -> bool`` (the server keeps notebooks; rules may lock
+  them): small reads the server makes on hot paths instead of building a whole view
 
 States are JSON-able plain values and are never mutated: ``apply`` returns a new state.
 A player is a seat index (0..N-1); the server acts as ``SYSTEM``.

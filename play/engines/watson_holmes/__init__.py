@@ -12,7 +12,7 @@ from play.engines.watson_holmes.legal import legal_actions
 from play.engines.watson_holmes.setup import setup
 from play.engines.watson_holmes.solving import pending_judgement
 from play.engines.watson_holmes.state import BAKER_STREET, CARRIAGE_STOP, NAME
-from play.engines.watson_holmes.view import is_over, outcome, view
+from play.engines.watson_holmes.view import is_over, may_write_notes, outcome, turn, view
 
 __all__ = [
     "ACTIONS",
@@ -22,8 +22,10 @@ __all__ = [
     "apply",
     "is_over",
     "legal_actions",
+    "may_write_notes",
     "outcome",
     "pending_judgement",
     "setup",
+    "turn",
     "view",
 ]

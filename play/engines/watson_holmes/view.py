@@ -140,7 +140,7 @@ def _private(state: dict, seat: int) -> dict:
         "character_state": player["character_state"],
         "reading": [_text(state, key) for key in state["readings"][seat]],
         "casebook": [_text(state, key) for key in player["casebook"]] if casebook else None,
-        "can_write_notes": not notes_blocked(state, seat),
+        "can_write_notes": may_write_notes(state, seat),
         "answers": deepcopy(state["answers"][seat]),
         "attempt": deepcopy(player["attempt"]),
         "holmes": deepcopy(player["holmes"]),
@@ -163,6 +163,17 @@ def _rulings_for(state: dict, seat: int) -> list[dict]:
         for request in holmes.rulings(state)
         for question, answer in request["answers"].items()
     ]
+
+
+def turn(state: dict) -> int | None:
+    """The seat whose turn it is to place a pawn, or None outside that moment."""
+    return state["turn"]
+
+
+def may_write_notes(state: dict, seat: int) -> bool:
+    """Whether the seat may write in its notebook now (Irene Adler may forbid it). The
+    server keeps the notebook and asks this before each save; cheaper than a whole view."""
+    return not notes_blocked(state, seat)
 
 
 def is_over(state: dict) -> bool:
