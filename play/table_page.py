@@ -273,7 +273,7 @@ def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> d
         else None,
         "check_questions": check_questions,
         "rule": by_type["rule"],
-        "any": any(by_type[kind] for kind in by_type if kind != "note"),
+        "any": any(by_type.values()),
     }
 
 
