@@ -255,24 +255,25 @@ class TableActionApi(APIView):
         "expected_version; fetch it and decide again.",
     )
     def post(self, request, table_id):
-        # Without the state: the write path reads the row again, under lock.
-        membership = selectors.api_membership_for(table_id=table_id, user=request.user, state=False)
-        if membership.seat is None:
-            return error_response("not_a_player", "Spectators cannot make moves.", 403)
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         key = data.validated_data.get("idempotency_key") or request.headers.get("Idempotency-Key")
-        result = services.game_apply_action(
-            table_id=table_id,
-            player=membership.seat.number,
-            action=data.validated_data["action"],
-            expected_version=data.validated_data["expected_version"],
-            idempotency_key=key,
-        )
+        try:
+            seat, result = services.game_apply_player_action(
+                table_id=table_id,
+                user=request.user,
+                action=data.validated_data["action"],
+                expected_version=data.validated_data["expected_version"],
+                idempotency_key=key,
+            )
+        except services.NotSeated:
+            # 404 for a table the user has no part in, as for every table endpoint.
+            selectors.api_membership_for(table_id=table_id, user=request.user, state=False)
+            return error_response("not_a_player", "Spectators cannot make moves.", 403)
         if not result.applied:
             refusal = result.refusal
             return error_response(refusal.code, refusal.message, status.HTTP_400_BAD_REQUEST)
-        membership = selectors.membership_after_write(membership=membership, table=result.table)
+        membership = selectors.Membership(table=result.table, seat=seat, spectator=False)
         return table_view_response(membership, replayed=result.replayed)
 
 

@@ -123,21 +123,6 @@ def _membership(*, table_id: int, user, seats: QuerySet, tables: QuerySet) -> Me
     return Membership(table=table, seat=seat, spectator=spectator)
 
 
-def membership_after_write(*, membership: Membership, table: Table) -> Membership:
-    """The same member, seeing `table` as the write that returned it left it.
-
-    The write path already holds the table's new state and version: reading it all again
-    would cost the request two more queries. Only the related rows `membership_for` loaded
-    (case version, case, host), which no move changes, are carried over.
-    """
-    if table.pk != membership.table.pk:
-        raise ValueError("membership_after_write: not the member's table")
-    for relation in ("case_version", "host"):
-        if Table._meta.get_field(relation).is_cached(membership.table):
-            setattr(table, relation, getattr(membership.table, relation))
-    return Membership(table=table, seat=membership.seat, spectator=membership.spectator)
-
-
 # --- Table.summary: the public facts of a table that views show, kept on its row ------
 
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from accounts.services import outbox_enqueue
@@ -219,6 +218,15 @@ def table_start(*, table_id: int, user) -> Table:
 # --- The move write path ----------------------------------------------------------------
 
 
+class NotSeated(TableError):
+    """The user has no seat at this table (or there is no such table)."""
+
+    code = "not_seated"
+
+    def __init__(self):
+        super().__init__("You have no seat at this table.")
+
+
 @transaction.atomic
 def game_apply_action(
     *,
@@ -228,22 +236,50 @@ def game_apply_action(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
 ) -> ActionResult:
-    """Apply one action for `player` (a seat number, or SYSTEM) through the engine.
+    """Apply one action for `player` (a seat number, or SYSTEM) through the engine."""
+    table = Table.objects.select_for_update().get(pk=table_id)
+    return _apply(table, player, action, expected_version, idempotency_key)
 
-    Order matters: the row lock serialises concurrent moves; the idempotency key is looked
-    up before the version check, because a retried request carries the version it saw
-    before its first try succeeded.
+
+@transaction.atomic
+def game_apply_player_action(
+    *,
+    table_id: int,
+    user,
+    action: dict,
+    expected_version: int,
+    idempotency_key: str | None = None,
+) -> tuple[Seat, ActionResult]:
+    """`game_apply_action` for the player `user` is at this table: the seat, with its
+    notebook, comes in the query that locks the table (the API's move: one query where a
+    membership check and then the lock took two). Raises NotSeated for anyone else."""
+    seats = Seat.objects.select_related("table", "notebook").select_for_update(of=("table",))
+    # Sliced, not `.first()`: no ORDER BY to build for a row that is unique anyway.
+    found = list(seats.filter(table_id=table_id, user=user).order_by()[:1])
+    if not found:
+        raise NotSeated()
+    seat = found[0]
+    return seat, _apply(seat.table, seat.number, action, expected_version, idempotency_key)
+
+
+def _apply(
+    table: Table, player, action: dict, expected_version: int | None, idempotency_key: str | None
+) -> ActionResult:
+    """The write path, on a table row its caller has locked.
+
+    The idempotency key is looked up before the version check, because a retried request
+    carries the version it saw before its first try succeeded. A move that matches the
+    version needs no look-up: had a try with its key been applied, the version would have
+    moved on, and a try that was refused left the state (and so the engine's answer) as it
+    was. A stale version, or a system action (which sends none), may hide a first try.
     """
     actor_key = _actor_key(player, idempotency_key)
-    table, outcome = _lock_table(table_id, actor_key)
-    if actor_key and outcome is None and expected_version != table.version:
-        # Look again. On PostgreSQL, a request that waited for the lock read the keys as
-        # they were before it waited: the move that held the lock may have been this very
-        # request's first try. It made the version move on, so this is the only case
-        # where a first try can hide (or a system action, which sends no version).
-        outcome = _stored_outcome(table_id, actor_key)
-    if outcome is not None:
-        return _replayed(table, outcome)
+    if actor_key and expected_version != table.version:
+        # On PostgreSQL this reads the keys as they are now, after the wait for the lock:
+        # the move that held it may have been this very request's first try.
+        outcome = _stored_outcome(table.pk, actor_key)
+        if outcome is not None:
+            return _replayed(table, outcome)
     if table.status != TableStatus.PLAYING:
         raise TableError("This table is not playing.", "not_playing")
     if expected_version is not None and expected_version != table.version:
@@ -264,17 +300,6 @@ def game_apply_action(
             ignore_conflicts=True,
         )
     return result
-
-
-def _lock_table(table_id: int, actor_key: str | None) -> tuple[Table, dict | None]:
-    """The table row, locked, and the stored outcome of this actor's key if there is one:
-    one query, not two."""
-    tables = Table.objects.select_for_update()
-    if not actor_key:
-        return tables.get(pk=table_id), None
-    stored = ActionRequest.objects.filter(table=OuterRef("pk"), key=actor_key)
-    table = tables.annotate(stored_outcome=Subquery(stored.values("outcome")[:1])).get(pk=table_id)
-    return table, table.stored_outcome
 
 
 def _stored_outcome(table_id: int, actor_key: str) -> dict | None:
@@ -456,9 +481,11 @@ def _after_commit_notify_move(table: Table, engine, before: dict, after: dict, e
 
 __all__ = [
     "ActionResult",
+    "NotSeated",
     "StaleVersion",
     "TableError",
     "game_apply_action",
+    "game_apply_player_action",
     "notebook_write",
     "seat_choose_colour",
     "table_attempt_deliver_verdicts",
