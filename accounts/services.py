@@ -1,13 +1,23 @@
 """Writes for accounts, and the transactional outbox for tasks (notifications, judging)."""
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
+from importlib import import_module
 
+from django.core.mail import send_mail
 from django.db import models, transaction
 from django.utils import timezone
 
-from .models import OutboxMessage, User
+from .models import (
+    Notification,
+    NotificationPreferences,
+    OutboxMessage,
+    User,
+    default_email_kinds,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -52,37 +62,49 @@ def demo_accounts_ensure() -> list[DemoAccount]:
 
 
 @transaction.atomic
-def notification_send(*, user: User, kind: str, message: str, url: str = "", dedupe_key: str):
-    """Store a notification once per dedupe key, then e-mail it if the user wants that kind.
+def notifications_send(
+    *, users: Iterable[User], kind: str, message: str, url: str = "", dedupe_key: str
+) -> None:
+    """Store a notification for each of `users`, once per dedupe key, and e-mail it to those
+    who want that kind.
 
-    The e-mail goes after commit, so a rolled-back transaction sends nothing.
+    Safe to run twice, even at once: one INSERT for every recipient leaves a row a first
+    run stored as it is, and each e-mail is claimed (`emailed_at` set where it is still
+    empty) before it goes, so it goes at most once. It goes after commit, so a rolled-back
+    transaction sends nothing. Load the users with `notification_preferences` (a
+    `select_related`) to spare a query for each.
     """
-    from django.core.mail import send_mail
-
-    from .models import Notification, NotificationPreferences
-
-    notification, created = Notification.objects.get_or_create(
-        user=user,
-        dedupe_key=dedupe_key[:120],
-        defaults={"kind": kind, "message": message[:300], "url": url[:300]},
+    users, key = list(users), dedupe_key[:120]
+    Notification.objects.bulk_create(
+        [
+            Notification(user=user, kind=kind, message=message[:300], url=url[:300], dedupe_key=key)
+            for user in users
+        ],
+        ignore_conflicts=True,
     )
-    if not created or not user.email:
-        return notification
-    preferences, _ = NotificationPreferences.objects.get_or_create(user=user)
-    if preferences.wants_email(kind):
-        address, subject = user.email, f"Holmes: {message}"[:150]
+    subject, body = f"Holmes: {message}"[:150], f"{message}\n\n{url}".strip()
+    for user in users:
+        if not user.email or kind not in email_kinds_for(user):
+            continue
+        unsent = Notification.objects.filter(user=user, dedupe_key=key, emailed_at__isnull=True)
+        if unsent.update(emailed_at=timezone.now()):
+            transaction.on_commit(partial(send_mail, subject, body, None, [user.email]))
 
-        def send_and_mark() -> None:
-            send_mail(subject, f"{message}\n\n{url}".strip(), None, [address])
-            Notification.objects.filter(pk=notification.pk).update(emailed_at=timezone.now())
 
-        transaction.on_commit(send_and_mark)
-    return notification
+def notification_send(*, user: User, kind: str, message: str, url: str = "", dedupe_key: str):
+    """`notifications_send` for one user."""
+    notifications_send(users=[user], kind=kind, message=message, url=url, dedupe_key=dedupe_key)
+
+
+def email_kinds_for(user: User) -> list[str]:
+    """The notification kinds `user` also gets by e-mail: their choice, or the default."""
+    try:
+        return user.notification_preferences.email_kinds
+    except NotificationPreferences.DoesNotExist:
+        return default_email_kinds()
 
 
 def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:
-    from .models import Notification
-
     unread = Notification.objects.filter(user=user, read_at__isnull=True)
     if ids is not None:
         unread = unread.filter(pk__in=ids)
@@ -109,12 +131,16 @@ def broker_errors() -> tuple[type[BaseException], ...]:
     return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
-@transaction.atomic
-def outbox_enqueue(*, task: str, args: list) -> OutboxMessage:
+def outbox_enqueue(*, task: str, args: list) -> OutboxMessage | None:
     """Store `task(*args)` in the outbox and send it to the broker after commit.
 
     The task receives `outbox_id` as a keyword and calls `outbox_mark_delivered` when done.
+    With Celery eager (the embedded default) there is no broker to be down: the task just
+    runs in this process after commit, and no row is written only to be marked delivered.
     """
+    if _celery().conf.task_always_eager:
+        transaction.on_commit(lambda: _task(task).apply_async(args=args))
+        return None
     message = OutboxMessage.objects.create(task=task, args=args)
     message_id = message.pk
     transaction.on_commit(lambda: outbox_send(message_id=message_id, task=task, args=args))
@@ -124,20 +150,8 @@ def outbox_enqueue(*, task: str, args: list) -> OutboxMessage:
 def outbox_send(*, message_id: int, task: str, args: list) -> bool:
     """Hand one outbox row to Celery. A broker error is logged, never raised: it runs after
     a commit, and must not turn a committed move into a server error."""
-    from importlib import import_module
-
-    from celery import current_app
-
-    # Shared tasks are registered when their module is imported (a web process has not
-    # necessarily imported it yet); their names are their module paths.
-    import_module(task.rsplit(".", 1)[0])
-    send = current_app.tasks[task].apply_async
-    if current_app.conf.task_always_eager:
-        # No broker (the embedded default): the task runs here, and its errors show.
-        send(args=args, kwargs={"outbox_id": message_id})
-        return True
     try:
-        send(args=args, kwargs={"outbox_id": message_id})
+        _task(task).apply_async(args=args, kwargs={"outbox_id": message_id})
     except broker_errors():
         logger.warning(
             "Could not enqueue %s (outbox message %s): the beat will retry",
@@ -147,6 +161,19 @@ def outbox_send(*, message_id: int, task: str, args: list) -> bool:
         )
         return False
     return True
+
+
+def _celery():
+    from celery import current_app
+
+    return current_app
+
+
+def _task(name: str):
+    # Shared tasks are registered when their module is imported (a web process has not
+    # necessarily imported it yet); their names are their module paths.
+    import_module(name.rsplit(".", 1)[0])
+    return _celery().tasks[name]
 
 
 def outbox_mark_delivered(*, message_id: int | None) -> None:

@@ -7,9 +7,10 @@ import time
 from pathlib import Path
 
 from celery import shared_task
+from django.db.models import QuerySet
 from django.urls import reverse
 
-from accounts.services import notification_send, outbox_mark_delivered
+from accounts.services import notifications_send, outbox_mark_delivered
 
 from . import services
 from .models import Seat, Table
@@ -35,8 +36,9 @@ def _test_pause(path: str | None) -> None:
         time.sleep(0.05)
 
 
-def _message(kind: str, table: Table, details: dict, names: dict[int, str]) -> str:
-    title = table.case_version.title
+def _message(kind: str, summary: dict, details: dict) -> str:
+    title = summary["case"]["title"]
+    names = {seat["number"]: seat["name"] for seat in summary.get("seats", [])}
     if kind == "table_started":
         return f"Your table for {title} has started."
     if kind == "your_turn":
@@ -53,11 +55,11 @@ def _message(kind: str, table: Table, details: dict, names: dict[int, str]) -> s
     raise ValueError(f"unknown table notification {kind!r}")
 
 
-def _recipients(kind: str, seats: list[Seat], details: dict) -> list[Seat]:
+def _recipients(kind: str, seats: QuerySet[Seat], details: dict) -> QuerySet[Seat]:
     if kind == "your_turn":
-        return [seat for seat in seats if seat.number == details.get("player")]
+        return seats.filter(number=details.get("player"))
     if kind == "went_to_221b":
-        return [seat for seat in seats if seat.number != details.get("player")]
+        return seats.exclude(number=details.get("player"))
     return seats
 
 
@@ -65,17 +67,14 @@ def _recipients(kind: str, seats: list[Seat], details: dict) -> list[Seat]:
 def notify_table(
     table_id: int, kind: str, version: int, details: dict, outbox_id: int | None = None
 ) -> None:
-    table = Table.objects.select_related("case_version").get(pk=table_id)
-    seats = list(Seat.objects.filter(table=table).select_related("user"))
-    names = {seat.number: seat.user.public_name for seat in seats}
-    message = _message(kind, table, details, names)
-    url = reverse("play:table", args=[table_id])
-    for seat in _recipients(kind, seats, details):
-        notification_send(
-            user=seat.user,
-            kind=kind,
-            message=message,
-            url=url,
-            dedupe_key=f"table{table_id}:v{version}:{kind}",
-        )
+    # The case's title and the players' names come from the table's public summary.
+    summary = Table.objects.values_list("summary", flat=True).get(pk=table_id)
+    seats = Seat.objects.filter(table_id=table_id).select_related("user__notification_preferences")
+    notifications_send(
+        users=[seat.user for seat in _recipients(kind, seats, details)],
+        kind=kind,
+        message=_message(kind, summary, details),
+        url=reverse("play:table", args=[table_id]),
+        dedupe_key=f"table{table_id}:v{version}:{kind}",
+    )
     outbox_mark_delivered(message_id=outbox_id)

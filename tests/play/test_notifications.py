@@ -5,7 +5,7 @@ API, and e-mailed only to those whose preferences ask for that kind."""
 import pytest
 from django.core import mail
 
-from accounts.models import Notification, NotificationPreferences
+from accounts.models import Notification, NotificationPreferences, OutboxMessage
 from play import services
 from play.engines import get_engine
 from play.models import Table
@@ -182,3 +182,20 @@ def test_it_notifies_nobody_of_another_tables_events(
         )
     assert not Notification.objects.filter(user__in=[dave, erin]).exists()
     assert ApiPlayer(dave).get("/api/notifications/").json() == {"unread": 0, "results": []}
+
+
+def test_it_notifies_in_process_without_an_outbox_row_when_celery_is_eager(
+    started, alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    # The embedded default has no broker that could be down: the outbox, which exists to
+    # survive one, would only write a row to mark it delivered a moment later.
+    users = [alice, bob, charlie]
+    turn = started.state["turn"]
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.game_apply_action(
+            table_id=started.pk, player=turn, action={"type": "carriage_stop"}
+        )
+    assert callbacks  # the notification waited for the commit
+    assert not OutboxMessage.objects.exists()
+    next_player = users[Table.objects.get(pk=started.pk).state["turn"]]
+    assert kinds_of(next_player).count("your_turn") == 1
