@@ -145,6 +145,9 @@ else:
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
+            # Kept between requests, as on PostgreSQL: opening one per request costs the
+            # open, the pragmas, and, when it was the last, a checkpoint of the WAL.
+            "CONN_MAX_AGE": env_int("HOLMES_DB_CONN_MAX_AGE", 60),
             # A file, not memory: concurrency tests need real locking between connections.
             # One per process, so that two test runs on one machine never share it.
             "TEST": {
