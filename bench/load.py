@@ -10,9 +10,10 @@ On each it measures, in the same run:
   the baseline of what any API request costs;
 - ``N tables`` (50, then 200): N tables of three simulated players. Each player holds the
   table's websocket open (authenticated by its API token), fetches its view with
-  If-None-Match whenever the socket says "version N exists" (304 while it has that
-  version), and, when its view lists a move for it, thinks for a while and posts one of
-  its legal actions with the version it saw and an idempotency key, as a client does.
+  If-None-Match whenever the socket says "version N exists" of a version it does not
+  have yet (as the table page does: the player who moved has the new view from its
+  move's answer), and, when its view lists a move for it, thinks for a while and posts
+  one of its legal actions with the version it saw and an idempotency key.
 
 It prints moves per second, p50 and p99 latency of the moves and of all API requests
 (moves and views), views fetched (and how many were 304), stale moves (409: someone moved
@@ -22,7 +23,10 @@ connections, sockets that closed). Goal: no errors and p99 under 250 ms on Postg
 
 Players think HOLMES_LOAD_THINK_SECONDS (default 12) on average before a move, like people
 at a table; so the moves per second follow the number of tables, and latency tells
-whether the server keeps up. Everything is bounded: each run lasts a fixed time, then
+whether the server keeps up. The players arrive within ARRIVAL_SECONDS; the figures are
+measured from shortly after the last one has its first view, so they are those of tables
+in play, and the arrival (600 sockets and views in a few seconds at 200 tables) is
+reported on a line of its own. Everything is bounded: each run lasts a fixed time, then
 every socket is closed.
 
 Each database runs in a child process (`python -m bench.load sqlite|postgresql`), because
@@ -32,6 +36,7 @@ Django can be set up only once per process.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import random
 import subprocess
@@ -65,7 +70,9 @@ TABLE_COUNTS = (50, 200)
 WORKERS = int(os.environ.get("HOLMES_LOAD_WORKERS", "4"))
 THINK_SECONDS = float(os.environ.get("HOLMES_LOAD_THINK_SECONDS", "12"))
 SECONDS = float(os.environ.get("HOLMES_LOAD_SECONDS", "14"))  # measured, per table count
-WARMUP_SECONDS = 5.0  # sockets open and first views fetched before measuring
+ARRIVAL_SECONDS = 2.5  # players open their tables within this time, as people arrive
+ARRIVAL_TIMEOUT = 60.0  # measure from here even if some player never got a first view
+SETTLE_SECONDS = 2.0  # after the last player's first view, before measuring
 EMPTY_CLIENTS = 16
 EMPTY_SECONDS = 4.0
 REQUEST_TIMEOUT = 30.0
@@ -77,7 +84,8 @@ def main() -> None:
     print(
         f"Live tables: uvicorn ({WORKERS} workers) + Celery worker + Redis on loopback; "
         f"3 players a table, each with a websocket; think {THINK_SECONDS:.0f} s on average; "
-        f"{SECONDS:.0f} s measured per table count after {WARMUP_SECONDS:.0f} s of warm-up",
+        f"{SECONDS:.0f} s measured per table count, from {SETTLE_SECONDS:.0f} s after every "
+        f"player has arrived (opened the socket and fetched a first view)",
         flush=True,
     )
     for database in ("sqlite", "postgresql"):
@@ -166,6 +174,7 @@ async def drive(database: str, base: str, tables: list[Table]) -> None:
             group = tables[offset : offset + count]
             offset += count
             figures = await play_tables(session, base, group)
+            print(figures.arrival_row(database), flush=True)
             print(figures.row(database), flush=True)
             if database == "postgresql" and count == max(TABLE_COUNTS):
                 met = figures.errors == 0 and figures.p99_all <= GOAL_P99_MS
@@ -240,6 +249,8 @@ class Figures:
     moves: list[float] = field(default_factory=list)  # latencies of applied moves
     views: list[float] = field(default_factory=list)  # latencies of view fetches (200/304)
     not_modified: int = 0
+    first_views: list[float] = field(default_factory=list)  # latencies, while arriving
+    arrived_after: float = float("nan")  # seconds until every player had a first view
     pushes: int = 0
     stale: int = 0
     errors: int = 0
@@ -252,6 +263,15 @@ class Figures:
     @property
     def p99_all(self) -> float:
         return percentile(sorted(self.moves + self.views), 0.99) * 1000
+
+    def arrival_row(self, database: str) -> str:
+        first = sorted(self.first_views)
+        return (
+            f"{database:<11}{self.tables:>4} tables arriving: {len(first)} of {self.tables * 3} "
+            f"players had their first view after {self.arrived_after:.1f} s (first views p50 "
+            f"{percentile(first, 0.5) * 1000:.0f} p99 {percentile(first, 0.99) * 1000:.0f} ms; "
+            "not in the figures below)"
+        )
 
     def row(self, database: str) -> str:
         moves, everything = sorted(self.moves), sorted(self.moves + self.views)
@@ -271,8 +291,7 @@ class Figures:
 
 async def play_tables(session, base: str, tables: list[Table]) -> Figures:
     figures = Figures(tables=len(tables), seconds=SECONDS)
-    started = time.perf_counter()
-    clock = Clock(measure_from=started + WARMUP_SECONDS, stop_at=started + WARMUP_SECONDS + SECONDS)
+    clock = Clock(players=len(tables) * 3, figures=figures)
     players = [
         Player(session, base, table, seat, figures, clock, random.Random(table.id * 10 + seat))
         for table in tables
@@ -281,21 +300,49 @@ async def play_tables(session, base: str, tables: list[Table]) -> Figures:
     # Bounded: every player stops at `stop_at`; this is the backstop if one hangs.
     await asyncio.wait_for(
         asyncio.gather(*(player.play() for player in players)),
-        timeout=WARMUP_SECONDS + SECONDS + REQUEST_TIMEOUT + 10,
+        timeout=ARRIVAL_TIMEOUT + SETTLE_SECONDS + SECONDS + REQUEST_TIMEOUT + 10,
     )
+    for _ in range(clock.players - clock.arrived):
+        figures.error("never had a first view")
     return figures
 
 
 @dataclass
 class Clock:
-    measure_from: float
-    stop_at: float
+    """Measures SECONDS of tables in play: from SETTLE_SECONDS after the last player has
+    arrived (its socket open, its first view fetched), so that the figures are not those
+    of hundreds of people opening their tables in the same two seconds. Those are
+    reported apart (`Figures.arrival_row`)."""
+
+    players: int
+    figures: Figures
+    started: float = field(default_factory=time.perf_counter)
+    arrived: int = 0
+    measure_from: float = math.inf
+    stop_at: float = math.inf
+
+    def arrive(self) -> None:
+        self.arrived += 1
+        if self.arrived == self.players:
+            self._begin()
+
+    def _begin(self) -> None:
+        if self.measure_from == math.inf:
+            now = time.perf_counter()
+            self.figures.arrived_after = now - self.started
+            self.measure_from = now + SETTLE_SECONDS
+            self.stop_at = self.measure_from + SECONDS
+
+    def arriving(self) -> bool:
+        return self.measure_from == math.inf
 
     def measuring(self) -> bool:
         now = time.perf_counter()
         return self.measure_from <= now <= self.stop_at
 
     def left(self) -> float:
+        if self.arriving() and time.perf_counter() - self.started > ARRIVAL_TIMEOUT:
+            self._begin()  # someone never arrived: they count as errors, the rest play on
         return self.stop_at - time.perf_counter()
 
 
@@ -318,7 +365,7 @@ class Player:
         import aiohttp
 
         # Spread the connections over the first seconds, as people arrive.
-        await asyncio.sleep(self.rnd.uniform(0, WARMUP_SECONDS / 2))
+        await asyncio.sleep(self.rnd.uniform(0, ARRIVAL_SECONDS))
         try:
             socket = await self.session.ws_connect(
                 f"/ws/tables/{self.table.id}/",
@@ -354,11 +401,13 @@ class Player:
     async def take_turns(self) -> None:
         while self.clock.left() > 0:
             try:
-                await asyncio.wait_for(self.news.wait(), timeout=self.clock.left())
+                # At most a second at a time: the end is not known until everyone arrived.
+                await asyncio.wait_for(self.news.wait(), timeout=min(self.clock.left(), 1.0))
             except TimeoutError:
-                return
+                continue
             self.news.clear()
-            await self.fetch()
+            if self.view is None or self.pushed > self.view["version"]:
+                await self.fetch()  # as the table page: a version it already shows is skipped
             move = self.choose()
             if move is None:
                 continue
@@ -389,6 +438,9 @@ class Player:
         except (TimeoutError, aiohttp.ClientError):
             status, body, etag = 0, None, None
         measured = self.clock.measuring()
+        if status == 200 and self.view is None:
+            self.figures.first_views.append(time.perf_counter() - started)
+            self.clock.arrive()
         if status in (200, 304):
             if measured:
                 self.figures.views.append(time.perf_counter() - started)
@@ -431,9 +483,11 @@ class Player:
         elif status == 409:
             if measured:
                 self.figures.stale += 1
+            # The table has moved on, even if its push has not arrived yet: fetch it.
+            self.pushed = max(self.pushed, version + 1)
         elif measured:
             self.figures.error(f"move {status}")
-        # Whatever came of it, look at the table again: it may wait for this player still.
+        # Whatever came of it, look again: the table may wait for this player still.
         self.news.set()
 
 
