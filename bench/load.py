@@ -73,6 +73,7 @@ SECONDS = float(os.environ.get("HOLMES_LOAD_SECONDS", "14"))  # measured, per ta
 ARRIVAL_SECONDS = 2.5  # players open their tables within this time, as people arrive
 ARRIVAL_TIMEOUT = 60.0  # measure from here even if some player never got a first view
 SETTLE_SECONDS = 2.0  # after the last player's first view, before measuring
+PING_SECONDS = 30.0  # as play/static/play/table.js
 EMPTY_CLIENTS = 16
 EMPTY_SECONDS = 4.0
 REQUEST_TIMEOUT = 30.0
@@ -376,12 +377,20 @@ class Player:
             self.figures.error("socket refused")
             return
         listening = asyncio.create_task(self.listen(socket))
+        pinging = asyncio.create_task(self.ping(socket))
         try:
             await self.take_turns()
         finally:
             self.leaving = True
             listening.cancel()
+            pinging.cancel()
             await socket.close()
+
+    async def ping(self, socket) -> None:
+        """As the table page does: the server counts the player at the table meanwhile."""
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            await socket.send_json({"type": "ping"})
 
     async def listen(self, socket) -> None:
         import aiohttp

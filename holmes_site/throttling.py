@@ -27,7 +27,7 @@ SENTENCES = {
 }
 
 
-def _cache_errors() -> tuple[type[BaseException], ...]:
+def cache_errors() -> tuple[type[BaseException], ...]:
     import redis.exceptions
 
     return (redis.exceptions.RedisError, OSError)
@@ -39,7 +39,7 @@ class FailOpenScopedRateThrottle(ScopedRateThrottle):
     def allow_request(self, request, view):
         try:
             return super().allow_request(request, view)
-        except _cache_errors():
+        except cache_errors():
             logger.warning("Throttle cache unreachable: request let through", exc_info=True)
             return True
 
@@ -62,7 +62,7 @@ class AnswerThrottle(SimpleRateThrottle):
     def allow_request(self, request, view):
         try:
             return super().allow_request(request, view)
-        except _cache_errors():
+        except cache_errors():
             logger.warning("Throttle cache unreachable: request let through", exc_info=True)
             return True
 
@@ -90,7 +90,7 @@ def web_limit_reached(request, scope: str) -> bool:
         count = cache.incr(key)
     except ValueError:  # the key expired between add and incr: a new window begins
         count = 1
-    except _cache_errors():
+    except cache_errors():
         logger.warning("Throttle cache unreachable: request let through", exc_info=True)
         return False
     return count > allowed

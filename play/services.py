@@ -30,6 +30,7 @@ from .models import (
     TableStatus,
     audience_for,
 )
+from .presence import is_at_table
 
 DEFAULT_ENGINE = "watson_holmes"
 TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
@@ -476,6 +477,8 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
 def _after_commit_notify_move(table: Table, engine, before: dict, after: dict, events) -> None:
     changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
     for kind, details in changes:
+        if kind == "your_turn" and is_at_table(table_id=table.pk, seat=details["player"]):
+            continue  # the page in front of them says so (play/presence.py)
         _after_commit_notify(table, kind, details)
 
 

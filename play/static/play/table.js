@@ -18,6 +18,9 @@
 
   var POLL_MS = 2500;
   var MAX_BACKOFF_MS = 30000;
+  // The server counts a player as at the table (no "your turn" notification) while their
+  // socket pings at least every 90 s (play/presence.py).
+  var PING_MS = 30000;
   var liveUrl = layout.dataset.liveUrl;
   var wsPath = layout.dataset.wsPath;
   var announcer = document.getElementById("announcer");
@@ -76,6 +79,7 @@
   var socket = null;
   var backoff = 1000;
   var pollTimer = null;
+  var pingTimer = null;
   var reconnectTimer = null;
 
   function setConnection(state, text) {
@@ -108,6 +112,9 @@
       backoff = 1000;
       stopPolling();
       setConnection("live", "Live");
+      pingTimer = setInterval(function () {
+        if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type": "ping"}');
+      }, PING_MS);
     });
     socket.addEventListener("message", function (event) {
       var message;
@@ -117,6 +124,7 @@
     });
     socket.addEventListener("close", function (event) {
       socket = null;
+      clearInterval(pingTimer);
       startPolling();
       if (event.code === 4403) { setConnection("polling", "Updating every few seconds"); return; }
       setConnection("polling", "Reconnecting…");

@@ -1,0 +1,122 @@
+"""Presence: a player whose table page is open (its websocket) gets no "your turn"
+notification; one who has left the table does. Everyone else's notifications are unchanged.
+
+Through the real ASGI application, as tests/play/test_websocket.py; committed data
+(transactional_db), because the consumer's database work runs in other threads."""
+
+import pytest
+import redis.exceptions
+from asgiref.sync import sync_to_async
+from django.core.cache import cache
+
+from accounts.models import Notification
+from play import presence
+from play.models import Spectator, Table
+from tests.play.test_websocket import move_on_turn, run, socket_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def your_turns(user) -> int:
+    return Notification.objects.filter(user=user, kind="your_turn").count()
+
+
+def whose_turn(table_id: int) -> int:
+    return Table.objects.get(pk=table_id).state["turn"]
+
+
+def next_on_turn(table_id: int, users: list) -> tuple[int, object]:
+    """The seat that will be on turn after the current player rests, and its user."""
+    table = Table.objects.get(pk=table_id)
+    seat = (table.state["turn"] + 1) % len(users)  # the first round: in order
+    return seat, users[seat]
+
+
+def test_it_does_not_notify_a_player_at_the_table_whose_turn_it_becomes(
+    started, alice, bob, charlie
+):
+    users = [alice, bob, charlie]
+    seat, user = next_on_turn(started.pk, users)
+    before = your_turns(user)
+    socket = socket_for(started.pk, user)
+    move, turn = sync_to_async(move_on_turn), sync_to_async(whose_turn)
+
+    async def scenario():
+        await socket.connect()
+        await socket.receive_json_from()  # the version now
+        assert presence.is_at_table(table_id=started.pk, seat=seat)
+        await move(started.pk)
+        assert await turn(started.pk) == seat
+        assert await sync_to_async(your_turns)(user) == before
+        await socket.disconnect()
+        assert not presence.is_at_table(table_id=started.pk, seat=seat)
+
+    run(scenario)
+    # Play on until it is their turn again: away now, the player hears of it.
+    move_on_turn(started.pk)
+    for _ in range(12):
+        if whose_turn(started.pk) == seat:
+            break
+        move_on_turn(started.pk)
+    assert whose_turn(started.pk) == seat
+    assert your_turns(user) == before + 1
+
+
+def test_it_counts_a_player_present_while_any_of_their_sockets_is_open(started, bob):
+    seat = 1  # bob joined second
+    first, second = socket_for(started.pk, bob), socket_for(started.pk, bob)
+
+    async def scenario():
+        await first.connect()
+        await second.connect()
+        await first.disconnect()
+        assert presence.is_at_table(table_id=started.pk, seat=seat)
+        await second.disconnect()
+        assert not presence.is_at_table(table_id=started.pk, seat=seat)
+
+    run(scenario)
+
+
+def test_it_keeps_a_pinging_player_present_after_their_mark_expired(started, bob):
+    socket = socket_for(started.pk, bob)
+
+    async def scenario():
+        await socket.connect()
+        await socket.receive_json_from()  # the version on connecting
+        cache.delete(presence.presence_key(started.pk, 1))  # as PRESENCE_SECONDS passing would
+        assert not presence.is_at_table(table_id=started.pk, seat=1)
+        await socket.send_json_to({"type": "ping"})
+        assert await socket.receive_json_from() == {"type": "pong"}
+        assert presence.is_at_table(table_id=started.pk, seat=1)
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_it_does_not_mark_a_spectator(started, frank):
+    Spectator.objects.create(table_id=started.pk, user=frank)
+    socket = socket_for(started.pk, frank)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        assert not any(presence.is_at_table(table_id=started.pk, seat=n) for n in range(7))
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_it_notifies_everyone_when_the_cache_cannot_say_who_is_present(
+    started, alice, bob, charlie, monkeypatch
+):
+    users = [alice, bob, charlie]
+    seat, user = next_on_turn(started.pk, users)
+    presence.presence_arrive(table_id=started.pk, seat=seat)
+
+    def unreachable(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Redis is down")
+
+    monkeypatch.setattr(cache, "get", unreachable)
+    before = your_turns(user)
+    move_on_turn(started.pk)
+    assert your_turns(user) == before + 1
