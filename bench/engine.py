@@ -60,10 +60,7 @@ def bench_case(size: int = 24) -> dict:
 def choose(state: dict, rnd: random.Random) -> tuple[object, dict]:
     actors = [*range(len(state["players"])), SYSTEM]
     moves = [
-        (a, m)
-        for a in actors
-        for m in engine.legal_actions(state, a)
-        if m["type"] != "timeout"
+        (a, m) for a in actors for m in engine.legal_actions(state, a) if m["type"] != "timeout"
     ]
     actor, action = rnd.choice(moves)
     if action["type"] == "judged":

@@ -251,9 +251,9 @@ def game_apply_player_action(
     expected_version: int,
     idempotency_key: str | None = None,
 ) -> tuple[Seat, ActionResult]:
-    """`game_apply_action` for the player `user` is at this table: the seat, with its
-    notebook, comes in the query that locks the table (the API's move: one query where a
-    membership check and then the lock took two). Raises NotSeated for anyone else."""
+    """`game_apply_action` for the seat `user` holds at this table. The seat, with its
+    notebook, comes in the query that locks the table: the API's move makes one query
+    where a membership check and then the lock took two. NotSeated for anyone else."""
     seats = Seat.objects.select_related("table", "notebook").select_for_update(of=("table",))
     # Sliced, not `.first()`: no ORDER BY to build for a row that is unique anyway.
     found = list(seats.filter(table_id=table_id, user=user).order_by()[:1])
