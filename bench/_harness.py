@@ -279,3 +279,45 @@ def percentile(ordered: list[float], fraction: float) -> float:
     if not ordered:
         return float("nan")
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+class CpuMeter:
+    """CPU seconds used by each part of a set-up between `mark()` and `used()`: the web
+    server's processes, the Celery worker's, PostgreSQL's, Redis's, and this process (the
+    load client). On one machine they share the cores, so what a request costs is all of
+    it. Counted per process, so that a process started meanwhile counts whole and one that
+    ended counts nothing (PostgreSQL's backends live as long as the pooled connections)."""
+
+    def __init__(self, server: subprocess.Popen, worker: subprocess.Popen | None = None):
+        self.roots = {"web": server.pid, "worker": worker.pid if worker else None}
+        self.start = self._read()
+
+    def mark(self) -> None:
+        self.start = self._read()
+
+    def used(self) -> dict[str, float]:
+        used: dict[str, float] = {}
+        for (part, pid), seconds in self._read().items():
+            used[part] = used.get(part, 0.0) + seconds - self.start.get((part, pid), 0.0)
+        return used
+
+    def _read(self) -> dict[tuple[str, int], float]:
+        import psutil
+
+        parts = {"client": [psutil.Process()]}
+        for part, pid in self.roots.items():
+            if pid is not None:
+                with contextlib.suppress(psutil.NoSuchProcess):
+                    root = psutil.Process(pid)
+                    parts[part] = [root, *root.children(recursive=True)]
+        names = {"postgres": "database", "redis-server": "redis"}
+        for process in psutil.process_iter(["name"]):
+            if process.info["name"] in names:
+                parts.setdefault(names[process.info["name"]], []).append(process)
+        seconds = {}
+        for part, processes in parts.items():
+            for process in processes:
+                with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+                    times = process.cpu_times()
+                    seconds[part, process.pid] = times.user + times.system
+        return seconds

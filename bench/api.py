@@ -11,7 +11,11 @@ cannot be reached). On each, the same concurrent clients drive, for the same tim
   police, the Carriage Stop) with the table version and an idempotency key, each client
   playing all three seats of its own tables, so no move is stale.
 
-It prints requests per second, p50 and p99 latency and the ratio action/empty.
+It prints requests per second, p50 and p99 latency and the ratio action/empty, and, for
+each endpoint, the CPU a request costs in each process of the set-up (web server, worker,
+database, Redis, and this load client, which share the machine's cores) with how many
+cores were busy: where the time goes, and whether requests waited on locks rather than
+on the CPU.
 Goal: the action endpoint reaches at least half the throughput of the empty endpoint.
 
 The moves are worked out before the clock starts, by playing each table's stored state
@@ -41,6 +45,7 @@ from bench._harness import (
     POSTGRES_URL,
     REDIS_URL,
     ROOT,
+    CpuMeter,
     Table,
     celery_worker,
     clear_queue,
@@ -125,10 +130,13 @@ def run_database(database: str) -> None:
                 processes.append(celery_worker(Path(folder) / "worker.log"))
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, processes[0], log)
-            figures = asyncio.run(drive(base, tables))
+            meter = CpuMeter(*processes)
+            figures = asyncio.run(drive(base, tables, meter))
             backlog = queue_length(REDIS_URL) if "REDIS_URL" in env else 0
             for name, result in figures.items():
                 print(result.row(database, name), flush=True)
+            for name, result in figures.items():
+                print(f"{'':<11}{result.cpu_row(name)}", flush=True)
             ratio = figures["action"].rate / figures["empty"].rate
             verdict = "goal met" if ratio >= 0.5 else "below the goal of 0.5"
             print(f"{'':<11}ratio action/empty: {ratio:.2f} ({verdict}); {setup}", flush=True)
@@ -158,6 +166,7 @@ class Figures:
     stale: int = 0  # 409: the table moved on
     errors: int = 0  # anything else (5xx, timeouts, lost connections)
     exhausted: int = 0  # clients that ran out of moves before the time was up
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part (CpuMeter)
 
     def add(self, other: Figures) -> None:
         self.seconds += other.seconds
@@ -166,10 +175,23 @@ class Figures:
         self.stale += other.stale
         self.errors += other.errors
         self.exhausted = max(self.exhausted, other.exhausted)
+        for part, seconds in other.cpu.items():
+            self.cpu[part] = self.cpu.get(part, 0.0) + seconds
 
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.seconds
+
+    def cpu_row(self, endpoint: str) -> str:
+        """CPU milliseconds per request, by part of the set-up: where the time goes."""
+        count = max(len(self.latencies), 1)
+        parts = {part: seconds * 1000 / count for part, seconds in self.cpu.items()}
+        shown = "  ".join(f"{part} {ms:.1f}" for part, ms in parts.items() if ms >= 0.05)
+        busy = sum(self.cpu.values()) / self.seconds
+        return (
+            f"{endpoint} CPU per request: {sum(parts.values()):.1f} ms ({shown}); "
+            f"{busy:.1f} of {os.cpu_count()} cores busy"
+        )
 
     def row(self, database: str, endpoint: str) -> str:
         ordered = sorted(self.latencies)
@@ -183,7 +205,7 @@ class Figures:
         )
 
 
-async def drive(base: str, tables: list[Table]) -> dict[str, Figures]:
+async def drive(base: str, tables: list[Table], meter: CpuMeter) -> dict[str, Figures]:
     import aiohttp
 
     connector = aiohttp.TCPConnector(limit=CLIENTS)
@@ -200,7 +222,13 @@ async def drive(base: str, tables: list[Table]) -> dict[str, Figures]:
         figures = {"empty": Figures(CLIENTS, 0.0), "action": Figures(CLIENTS, 0.0)}
         for _ in range(SLICES):
             for name, requests in (("empty", empty), ("action", actions)):
-                figures[name].add(await load(session, requests, SECONDS / SLICES))
+                meter.mark()
+                figures[name].add(await load(session, requests, SECONDS / SLICES, meter))
+        # The worker runs the moves' tasks, and catches up on them while the empty endpoint
+        # is measured: its time is the action's.
+        worker = figures["empty"].cpu.pop("worker", 0.0)
+        if "worker" in figures["action"].cpu:
+            figures["action"].cpu["worker"] += worker
         return figures
 
 
@@ -228,10 +256,12 @@ def action_requests(group: list[Table]):
             yield f"/api/tables/{table.id}/actions/", table.tokens[seat], body, table
 
 
-async def load(session, requests: list, seconds: float) -> Figures:
+async def load(session, requests: list, seconds: float, meter: CpuMeter | None = None) -> Figures:
     figures = Figures(clients=len(requests), seconds=seconds)
     deadline = time.perf_counter() + seconds
     await asyncio.gather(*(client(session, each, deadline, figures) for each in requests))
+    if meter is not None:
+        figures.cpu = meter.used()
     return figures
 
 
