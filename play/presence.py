@@ -29,7 +29,8 @@ def presence_key(table_id: int, seat: int) -> str:
 def presence_arrive(*, table_id: int, seat: int) -> None:
     key = presence_key(table_id, seat)
     try:
-        cache.add(key, 0, PRESENCE_SECONDS)
+        if cache.add(key, 1, PRESENCE_SECONDS):
+            return  # the seat's first socket: one round trip
         if cache.incr(key) < 1:  # a leave that outlived its counter left it below zero
             cache.set(key, 1, PRESENCE_SECONDS)
         cache.touch(key, PRESENCE_SECONDS)
