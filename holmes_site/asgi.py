@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, websockets through Channels."""
 
+import gc
 import os
 
 from channels.auth import AuthMiddlewareStack
@@ -24,3 +25,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything imported so far (Django, the apps, their modules) lives as long as the
+# process: moved out of the collector's way, full collections, which stop every thread of
+# the worker, scan only what requests and sockets created since.
+gc.freeze()
