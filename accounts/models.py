@@ -52,9 +52,6 @@ class NotificationPreferences(models.Model):
     def __str__(self) -> str:
         return f"Notification preferences of {self.user}"
 
-    def wants_email(self, kind: str) -> bool:
-        return kind in self.email_kinds
-
 
 class Notification(models.Model):
     """A message for one user, shown in the site (unread count) and maybe e-mailed.
