@@ -3,6 +3,8 @@ rate the answer is 429 with a sentence that says what to do. Counts live in the 
 cache (Redis in the scaled set-up, shared by every web worker)."""
 
 import json
+import time
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -10,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from holmes_site import throttling
 from holmes_site.throttling import SENTENCES
 from tests.play.conftest import lobby, started, tutorial  # noqa: F401
 
@@ -22,6 +25,15 @@ def fresh_counts():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def one_web_window(monkeypatch):
+    # The web views count attempts in fixed windows of the rate's period: a test whose
+    # attempts straddled two windows would see the count start again half-way (it did,
+    # once in CI). Their clock stands still here; the API's throttles keep their own.
+    now = time.time()
+    monkeypatch.setattr(throttling, "time", SimpleNamespace(time=lambda: now))
 
 
 def api_client(user=None) -> APIClient:
