@@ -22,9 +22,12 @@ The moves are worked out before the clock starts, by playing each table's stored
 with the engine in this process (the engine is deterministic), so the action clients send
 only POSTs, exactly like the empty ones, and the figure is that of the write path.
 
-Celery runs as in the embedded default (eager, no REDIS_URL): the notifications a move
-calls for ("your turn", with its e-mail) are done inside the request. That is the most a
-move costs; with a broker they move to a worker, which on one machine shares its cores.
+On SQLite, Celery runs as in the embedded default (eager, no REDIS_URL): the notifications
+a move calls for are done inside the request. On PostgreSQL it runs scaled, with a Redis
+broker and one worker, which on one machine shares the web server's cores. The clients
+hold no websockets, so every player is away from their table, like any program playing
+through the API: each is told once that it is their turn, not at every turn
+(play/presence.py). The number of notifications stored during the run is printed.
 
 Each database runs in a child process (`python -m bench.api sqlite|postgresql`), because
 Django can be set up only once per process.
@@ -131,7 +134,9 @@ def run_database(database: str) -> None:
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, processes[0], log)
             meter = CpuMeter(*processes)
+            notified_before = notifications_stored()
             figures = asyncio.run(drive(base, tables, meter))
+            notified = notifications_stored() - notified_before
             backlog = queue_length(REDIS_URL) if "REDIS_URL" in env else 0
             for name, result in figures.items():
                 print(result.row(database, name), flush=True)
@@ -140,6 +145,12 @@ def run_database(database: str) -> None:
             ratio = figures["action"].rate / figures["empty"].rate
             verdict = "goal met" if ratio >= 0.5 else "below the goal of 0.5"
             print(f"{'':<11}ratio action/empty: {ratio:.2f} ({verdict}); {setup}", flush=True)
+            moves = len(figures["action"].latencies)
+            print(
+                f"{'':<11}{notified} notifications stored while the clients ran "
+                f"({moves} moves measured)",
+                flush=True,
+            )
             if backlog:
                 print(f"{'':<11}{backlog} tasks still queued for the worker at the end")
         finally:
@@ -152,6 +163,12 @@ def run_database(database: str) -> None:
                 postgres_drop(POSTGRES_URL)
                 if "REDIS_URL" in env:
                     clear_queue(REDIS_URL)
+
+
+def notifications_stored() -> int:
+    from accounts.models import Notification
+
+    return Notification.objects.count()
 
 
 # --- The clients ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from .models import (
     TableStatus,
     audience_for,
 )
-from .presence import is_at_table
+from .presence import your_turn_notice_due
 
 DEFAULT_ENGINE = "watson_holmes"
 TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
@@ -477,8 +477,13 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
 def _after_commit_notify_move(table: Table, engine, before: dict, after: dict, events) -> None:
     changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
     for kind, details in changes:
-        if kind == "your_turn" and is_at_table(table_id=table.pk, seat=details["player"]):
-            continue  # the page in front of them says so (play/presence.py)
+        # At the table, the page says so; away, they were told once (play/presence.py).
+        # The claim is made before the commit: a move that then fails to commit costs the
+        # player this one notice, never a second one.
+        if kind == "your_turn" and not your_turn_notice_due(
+            table_id=table.pk, seat=details["player"]
+        ):
+            continue
         _after_commit_notify(table, kind, details)
 
 

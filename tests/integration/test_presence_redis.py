@@ -67,3 +67,16 @@ def test_it_gives_every_mark_an_expiry_in_redis(redis_cache):
     presence.presence_arrive(table_id=7, seat=2)
     assert presence.is_at_table(table_id=7, seat=2)
     assert 0 < expiry(redis_cache, key) <= presence.PRESENCE_SECONDS
+
+
+def test_it_claims_a_your_turn_notice_once_with_an_expiry_in_redis(redis_cache):
+    due = lambda: presence.your_turn_notice_due(table_id=7, seat=2)  # noqa: E731
+    assert due()
+    assert not due()
+    told = presence.told_key(7, 2)
+    assert 0 < expiry(redis_cache, told) <= presence.YOUR_TURN_QUIET_SECONDS
+    presence.presence_arrive(table_id=7, seat=2)
+    assert not due()
+    presence.presence_leave(table_id=7, seat=2)  # their last socket: away again
+    assert expiry(redis_cache, told) == -2
+    assert due()

@@ -1,5 +1,6 @@
 """Presence: a player whose table page is open (its websocket) gets no "your turn"
-notification; one who has left the table does. Everyone else's notifications are unchanged.
+notification; one who has left the table does, once while they stay away. Everyone else's
+notifications are unchanged.
 
 Through the real ASGI application, as tests/play/test_websocket.py; committed data
 (transactional_db), because the consumer's database work runs in other threads."""
@@ -53,13 +54,59 @@ def test_it_does_not_notify_a_player_at_the_table_whose_turn_it_becomes(
 
     run(scenario)
     # Play on until it is their turn again: away now, the player hears of it.
-    move_on_turn(started.pk)
-    for _ in range(12):
-        if whose_turn(started.pk) == seat:
-            break
-        move_on_turn(started.pk)
-    assert whose_turn(started.pk) == seat
+    play_until_turn_of(started.pk, seat)
     assert your_turns(user) == before + 1
+
+
+def play_until_turn_of(table_id: int, seat: int) -> None:
+    """Whoever is on turn rests, until it is `seat`'s turn again (after a move of theirs
+    if it is theirs now), as a program playing through the API would, without a socket."""
+    move_on_turn(table_id)
+    for _ in range(12):
+        if whose_turn(table_id) == seat:
+            return
+        move_on_turn(table_id)
+    raise AssertionError(f"seat {seat} never came on turn")
+
+
+def visit_the_table(table_id: int, user) -> None:
+    socket = socket_for(table_id, user)
+
+    async def scenario():
+        await socket.connect()
+        await socket.receive_json_from()  # the version now
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_it_tells_a_player_who_stays_away_once_not_at_every_turn(started, alice, bob, charlie):
+    seat, user = next_on_turn(started.pk, [alice, bob, charlie])
+    before = your_turns(user)
+    play_until_turn_of(started.pk, seat)
+    assert your_turns(user) == before + 1
+    play_until_turn_of(started.pk, seat)
+    play_until_turn_of(started.pk, seat)
+    assert your_turns(user) == before + 1
+    # Back at the table for a moment, then away again: their next turn is news.
+    visit_the_table(started.pk, user)
+    play_until_turn_of(started.pk, seat)
+    assert your_turns(user) == before + 2
+    # Staying away past the quiet time: told again.
+    cache.delete(presence.told_key(started.pk, seat))  # as YOUR_TURN_QUIET_SECONDS would
+    play_until_turn_of(started.pk, seat)
+    assert your_turns(user) == before + 3
+
+
+def test_it_claims_a_notice_once_and_never_for_a_player_at_the_table(started):
+    due = lambda seat: presence.your_turn_notice_due(table_id=started.pk, seat=seat)  # noqa: E731
+    assert due(1)
+    assert not due(1)
+    assert due(2)
+    presence.presence_arrive(table_id=started.pk, seat=0)
+    assert not due(0)
+    presence.presence_leave(table_id=started.pk, seat=0)
+    assert due(0)
 
 
 def test_it_counts_a_player_present_while_any_of_their_sockets_is_open(started, bob):
@@ -117,6 +164,7 @@ def test_it_notifies_everyone_when_the_cache_cannot_say_who_is_present(
         raise redis.exceptions.ConnectionError("Redis is down")
 
     monkeypatch.setattr(cache, "get", unreachable)
+    monkeypatch.setattr(cache, "get_many", unreachable)
     before = your_turns(user)
     move_on_turn(started.pk)
     assert your_turns(user) == before + 1
