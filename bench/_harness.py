@@ -81,6 +81,16 @@ def clear_queue(url: str) -> None:
     redis.Redis.from_url(url).delete(QUEUE)
 
 
+def clear_run_keys(url: str) -> None:
+    """Forget this run's channel groups, messages and cache marks (bench.settings gives
+    them the run's own prefix)."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    for key in client.scan_iter(f"{os.environ['HOLMES_BENCH_RUN']}*", count=1000):
+        client.delete(key)
+
+
 # --- Processes ----------------------------------------------------------------------------
 
 

@@ -52,6 +52,7 @@ from bench._harness import (
     Table,
     celery_worker,
     clear_queue,
+    clear_run_keys,
     free_port,
     gunicorn,
     percentile,
@@ -163,6 +164,7 @@ def run_database(database: str) -> None:
                 postgres_drop(POSTGRES_URL)
                 if "REDIS_URL" in env:
                     clear_queue(REDIS_URL)
+                    clear_run_keys(REDIS_URL)
 
 
 def notifications_stored() -> int:

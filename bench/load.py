@@ -54,6 +54,7 @@ from bench._harness import (
     celery_worker,
     choose,
     clear_queue,
+    clear_run_keys,
     free_port,
     percentile,
     postgres_create,
@@ -78,7 +79,6 @@ EMPTY_CLIENTS = 16
 EMPTY_SECONDS = 4.0
 REQUEST_TIMEOUT = 30.0
 GOAL_P99_MS = 250.0
-CHANNEL_PREFIX = "holmes-bench"  # the channel layer's, in bench.settings
 
 
 def main() -> None:
@@ -143,16 +143,7 @@ def run_database(database: str) -> None:
                 postgres_drop(POSTGRES_URL)
             if "REDIS_URL" in env:
                 clear_queue(REDIS_URL)
-                clear_channels(REDIS_URL)
-
-
-def clear_channels(url: str) -> None:
-    """Forget this run's groups and messages (bench.settings gives them their own prefix)."""
-    import redis
-
-    client = redis.Redis.from_url(url)
-    for key in client.scan_iter(f"{CHANNEL_PREFIX}*", count=1000):
-        client.delete(key)
+                clear_run_keys(REDIS_URL)
 
 
 async def drive(database: str, base: str, tables: list[Table]) -> None:

@@ -8,6 +8,7 @@ site (DATABASE_URL, HOLMES_SQLITE_PATH, REDIS_URL).
 """
 
 import os
+import uuid
 
 os.environ.setdefault("HOLMES_DEBUG", "0")
 os.environ.setdefault("HOLMES_SECRET_KEY", "bench-" + "only-a-benchmark-never-a-site-" * 3)
@@ -24,6 +25,12 @@ ROOT_URLCONF = "bench.site_urls"
 # only its own tasks and what is left at the end can be thrown away.
 CELERY_TASK_DEFAULT_QUEUE = "holmes-bench"
 
-# Its own keys in Redis for the channel layer too: a run never hears another's groups.
+# Each run its own keys in Redis, for the channel layer and the cache: a fresh database
+# gives the next run's tables the same ids, and they must not meet the marks a run left
+# (presence, "your turn" told, throttle counts) nor hear its groups. Set here, in the
+# process that prepares the run, before it starts the server and the worker (they inherit
+# it).
+RUN_KEYS = os.environ.setdefault("HOLMES_BENCH_RUN", f"holmes-bench-{uuid.uuid4().hex[:12]}")
 if REDIS_URL:  # noqa: F405
-    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = "holmes-bench"  # noqa: F405
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = RUN_KEYS  # noqa: F405
+    CACHES["default"]["KEY_PREFIX"] = RUN_KEYS  # noqa: F405
