@@ -15,9 +15,9 @@ from django.utils import timezone
 from accounts.services import outbox_enqueue
 from cases.models import AnswerAttempt, CaseVersion, VersionStatus
 
-from . import selectors
+from . import move_sql, selectors
 from .engines import get_engine
-from .engines.base import SYSTEM, Refusal
+from .engines.base import SYSTEM, Event, Refusal
 from .models import (
     MAX_SEATS,
     ActionRequest,
@@ -208,9 +208,9 @@ def table_start(*, table_id: int, user) -> Table:
         "case": selectors.case_summary(version=version),
         "seats": selectors.seats_summary(table=table, seats=seats),
     }
-    table.save(update_fields=["state", "status", "started_at", "version", "summary"])
+    _append_events(table, [Event("table_started")])
+    table.save(update_fields=["state", "status", "started_at", "version", "summary", "event_count"])
     Notebook.objects.bulk_create([Notebook(seat=seat) for seat in seats], ignore_conflicts=True)
-    _append_events(table, [{"type": "table_started", "audience": "all", "data": {}}])
     _after_commit_push(table)
     _after_commit_notify(table, "table_started")
     return table
@@ -254,12 +254,9 @@ def game_apply_player_action(
     """`game_apply_action` for the seat `user` holds at this table. The seat, with its
     notebook, comes in the query that locks the table: the API's move makes one query
     where a membership check and then the lock took two. NotSeated for anyone else."""
-    seats = Seat.objects.select_related("table", "notebook").select_for_update(of=("table",))
-    # Sliced, not `.first()`: no ORDER BY to build for a row that is unique anyway.
-    found = list(seats.filter(table_id=table_id, user=user).order_by()[:1])
-    if not found:
+    seat = move_sql.seat_locking_table(table_id=table_id, user_id=user.pk)
+    if seat is None:
         raise NotSeated()
-    seat = found[0]
     return seat, _apply(seat.table, seat.number, action, expected_version, idempotency_key)
 
 
@@ -296,9 +293,8 @@ def _apply(
         # Ignoring a conflict: a refused first try that committed while this request waited
         # for the lock left the same key, and this request was refused the same way (the
         # state, and so the engine's answer, has not changed since).
-        ActionRequest.objects.bulk_create(
-            [ActionRequest(table=table, key=actor_key, outcome=result.to_outcome())],
-            ignore_conflicts=True,
+        move_sql.action_request_insert(
+            table_id=table.pk, key=actor_key, outcome=result.to_outcome()
         )
     return result
 
@@ -326,40 +322,37 @@ def _store_move(table: Table, engine, new_state: dict, events: list) -> ActionRe
     previous_state = table.state
     table.state = new_state
     table.version += 1
-    fields = ["state", "version"]
+    fields = ["state", "version", "event_count"]
     if engine.is_over(new_state):
         table.status = TableStatus.FINISHED
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
-    # One UPDATE of the row for the state, the version and the event count.
-    _append_events(table, [event.to_dict() for event in events], save=False)
-    table.save(update_fields=[*fields, "event_count"])
+    _append_events(table, events)
+    move_sql.table_update(table, fields)  # one UPDATE for the state, version and events
     _queue_new_judgements(table, engine, new_state)
     _after_commit_push(table)
     _after_commit_notify_move(table, engine, previous_state, new_state, events)
     return ActionResult(table=table, applied=True, events=events)
 
 
-def _append_events(table: Table, events: list[dict], *, save: bool = True) -> None:
-    """Store the events after the table's last; `save=False` leaves saving the new
-    `event_count` to the caller, who is saving the row anyway."""
-    if not events:
-        return
+def _append_events(table: Table, events: list[Event]) -> None:
+    """Store the events after the table's last, and count them in `table.event_count`,
+    which the caller saves with the rest of the row."""
     first = table.event_count + 1
-    TableEvent.objects.bulk_create(
-        TableEvent(
-            table=table,
-            sequence=first + offset,
-            table_version=table.version,
-            audience=audience_for(event["audience"]),
-            type=event["type"],
-            payload=event.get("data", {}),
-        )
-        for offset, event in enumerate(events)
+    move_sql.events_insert(
+        [
+            TableEvent(
+                table_id=table.pk,
+                sequence=first + offset,
+                table_version=table.version,
+                audience=audience_for(event.audience),
+                type=event.type,
+                payload=event.data,
+            )
+            for offset, event in enumerate(events)
+        ]
     )
     table.event_count += len(events)
-    if save:
-        table.save(update_fields=["event_count"])
 
 
 # --- Judging at 221B ------------------------------------------------------------------

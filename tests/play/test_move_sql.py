@@ -1,0 +1,108 @@
+"""The move's statements written as SQL (play/move_sql.py) read and write exactly what the
+ORM would: same values, same types, on SQLite and on PostgreSQL."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from play import move_sql, services
+from play.models import ActionRequest, Notebook, Seat, Table, TableEvent, TableStatus
+
+
+def fields_of(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_it_loads_the_seat_table_and_notebook_as_the_orm_does(started, bob):
+    Notebook.objects.filter(seat__table=started, seat__user=bob).update(text="Ask the clerk.")
+    with transaction.atomic():
+        seat = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+    expected = Seat.objects.select_related("table", "notebook").get(table=started, user=bob)
+    assert fields_of(seat.table) == fields_of(expected.table)
+    assert seat.table.started_at.tzinfo is not None and isinstance(seat.table.state, dict)
+    assert (seat.pk, seat.table_id, seat.user_id, seat.number, seat.colour) == (
+        expected.pk,
+        expected.table_id,
+        expected.user_id,
+        expected.number,
+        expected.colour,
+    )
+    assert seat.notebook.pk == expected.notebook.pk
+    assert seat.notebook.text == "Ask the clerk."
+
+
+def test_it_finds_no_seat_for_a_stranger_or_at_another_table(started, bob, dave, tutorial):
+    daves = services.table_create(host=dave, case_version=tutorial)
+    with transaction.atomic():
+        assert move_sql.seat_locking_table(table_id=started.pk, user_id=dave.pk) is None
+        assert move_sql.seat_locking_table(table_id=daves.pk, user_id=bob.pk) is None
+        assert move_sql.seat_locking_table(table_id=daves.pk + 999, user_id=dave.pk) is None
+
+
+def test_it_leaves_the_notebook_unset_for_a_seat_without_one(lobby, charlie):
+    # Notebooks are made when the game starts: a lobby's seats have none yet.
+    with transaction.atomic():
+        seat = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
+    assert seat is not None and seat.number == 2
+    assert not Notebook.objects.filter(seat=seat).exists()
+
+
+def test_it_updates_the_table_as_save_with_update_fields_would(started):
+    table = Table.objects.get(pk=started.pk)
+    table.state = {**table.state, "round": 7, "note": "Ünïcode ‘quotes’"}
+    table.version += 1
+    table.event_count += 2
+    table.status = TableStatus.FINISHED
+    table.finished_at = timezone.now()
+    move_sql.table_update(table, ["state", "version", "event_count", "status", "finished_at"])
+    stored = Table.objects.get(pk=started.pk)
+    assert fields_of(stored) == fields_of(table)
+
+
+def test_it_inserts_events_in_order_with_their_audience_and_payload(started):
+    first = started.event_count + 1
+    before = timezone.now()
+    move_sql.events_insert(
+        [
+            TableEvent(
+                table_id=started.pk,
+                sequence=first,
+                table_version=9,
+                audience="all",
+                type="visited",
+                payload={"player": 1, "location": 12, "names": ["Ådne", "O'Hara"]},
+            ),
+            TableEvent(
+                table_id=started.pk,
+                sequence=first + 1,
+                table_version=9,
+                audience=",1,",
+                type="card_read",
+                payload={},
+            ),
+        ]
+    )
+    stored = list(TableEvent.objects.filter(table=started, sequence__gte=first))
+    assert [(e.sequence, e.table_version, e.audience, e.type) for e in stored] == [
+        (first, 9, "all", "visited"),
+        (first + 1, 9, ",1,", "card_read"),
+    ]
+    assert stored[0].payload == {"player": 1, "location": 12, "names": ["Ådne", "O'Hara"]}
+    assert stored[1].payload == {}
+    assert all(before <= event.created_at <= timezone.now() for event in stored)
+
+
+def test_it_keeps_the_first_outcome_of_an_idempotency_key(started):
+    move_sql.action_request_insert(
+        table_id=started.pk, key="seat0:k1", outcome={"applied": True, "version": 3}
+    )
+    move_sql.action_request_insert(
+        table_id=started.pk, key="seat0:k1", outcome={"applied": False, "version": 4}
+    )
+    move_sql.action_request_insert(
+        table_id=started.pk, key="seat1:k1", outcome={"applied": False, "version": 3}
+    )
+    stored = dict(ActionRequest.objects.filter(table=started).values_list("key", "outcome"))
+    assert stored == {
+        "seat0:k1": {"applied": True, "version": 3},
+        "seat1:k1": {"applied": False, "version": 3},
+    }
