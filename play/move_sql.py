@@ -2,10 +2,10 @@
 
 A move is the site's most frequent write, and building its statements through the ORM
 cost more CPU than running them: the locking read took 1.5 ms to build and 0.1 ms to run
-on the benchmark machine. Written out, the four statements below made a move through the
-API about 40% faster on both databases (`make bench`, api: the figures are in the commit
-that brought this module). Only these four are written out; every other read and write
-goes through the ORM.
+on the benchmark machine. Written out, the four statements below let the API serve about
+half as many moves again a second, on both databases (`make bench`, api: the figures are
+in the commit that brought this module). Only these four are written out; every other
+read and write goes through the ORM.
 
 They are the statements Django would send. Values are adapted by the backend's own
 `adapt_json_value` and `adapt_datetimefield_value`, as the fields would; the locked row
