@@ -7,7 +7,14 @@ from django.http import Http404
 
 from . import selectors
 from .live import table_group
-from .presence import presence_arrive, presence_leave, presence_refresh
+from .presence import (
+    presence_arrive,
+    presence_leave,
+    presence_refresh,
+    watching_refresh,
+    watching_start,
+    watching_stop,
+)
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
@@ -22,32 +29,39 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if membership is None:
             await self.close(code=CLOSE_NOT_A_MEMBER)
             return
+        self.seat = membership.player
         self.group = table_group(self.table_id)
+        # Counted before joining the group: a move that commits from now on pushes to it.
+        await self._marks(watching_start, presence_arrive)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        self.seat = membership.player
-        await self._presence(presence_arrive)
         # The version now, so a client that reconnects knows at once whether to catch up.
         await self.send_json({"type": "version", "version": membership.table.version})
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self._presence(presence_leave)
+            await self._marks(watching_stop, presence_leave)
 
     async def receive_json(self, content, **kwargs):
         # Moves go through the HTTP API (one write path); the socket only answers pings,
         # which also say the player is still at the table.
         if content.get("type") == "ping":
-            await self._presence(presence_refresh)
+            await self._marks(watching_refresh, presence_refresh)
             await self.send_json({"type": "pong"})
 
     async def table_version(self, message):
         await self.send_json({"type": "version", "version": message["version"]})
 
-    async def _presence(self, mark) -> None:
-        if self.seat is not None:  # spectators are not waited for
-            await sync_to_async(mark)(table_id=self.table_id, seat=self.seat)
+    async def _marks(self, watching, presence) -> None:
+        """Count this socket as watching the table and, for a player, as their presence
+        (spectators are not waited for), in one hop to a thread."""
+        await sync_to_async(self._marks_sync)(watching, presence)
+
+    def _marks_sync(self, watching, presence) -> None:
+        watching(table_id=self.table_id)
+        if self.seat is not None:
+            presence(table_id=self.table_id, seat=self.seat)
 
     @database_sync_to_async
     def _membership(self) -> selectors.Membership | None:

@@ -13,8 +13,14 @@ without a socket would otherwise get a notification and an e-mail for each of it
 The "told" mark is cleared when their last socket at the table closes (they were back,
 so the next absence is news again) and expires after YOUR_TURN_QUIET_SECONDS.
 
+The same cache counts every socket open on a table, spectators' too: a move pushes its
+"version N exists" through the channel layer only while someone watches (play/live.py).
+A table played through the API alone, by programs that hold no socket, costs Redis no
+push at all.
+
 When the cache cannot be reached nobody is at a table and nobody has been told: a
-notification too many is better than one missed.
+notification too many is better than one missed. Everyone may be watching: a push too
+many costs little.
 """
 
 import logging
@@ -37,34 +43,81 @@ def told_key(table_id: int, seat: int) -> str:
     return f"told-your-turn:table{table_id}:seat{seat}"
 
 
+def watchers_key(table_id: int) -> str:
+    return f"watchers:table{table_id}"
+
+
 def presence_arrive(*, table_id: int, seat: int) -> None:
-    key = presence_key(table_id, seat)
-    try:
-        if cache.add(key, 1, PRESENCE_SECONDS):
-            return  # the seat's first socket: one round trip
-        if cache.incr(key) < 1:  # a leave that outlived its counter left it below zero
-            cache.set(key, 1, PRESENCE_SECONDS)
-        cache.touch(key, PRESENCE_SECONDS)
-    except (ValueError, *cache_errors()):
-        # ValueError: the counter expired between add and incr; the next ping restores it.
+    if not _count_up(presence_key(table_id, seat)):
         logger.warning("Could not mark seat %s present at table %s", seat, table_id)
 
 
 def presence_refresh(*, table_id: int, seat: int) -> None:
-    key = presence_key(table_id, seat)
-    try:
-        if not cache.touch(key, PRESENCE_SECONDS):
-            cache.add(key, 1, PRESENCE_SECONDS)  # expired while the socket stayed open
-    except cache_errors():
+    if not _refresh(presence_key(table_id, seat)):
         logger.warning("Could not refresh seat %s at table %s", seat, table_id)
 
 
 def presence_leave(*, table_id: int, seat: int) -> None:
-    try:
-        if cache.decr(presence_key(table_id, seat)) <= 0:
+    if _count_down(presence_key(table_id, seat)):
+        try:
             cache.delete(told_key(table_id, seat))  # an absence begins: news again
+        except cache_errors():
+            pass  # the told mark expires on its own
+
+
+def watching_start(*, table_id: int) -> None:
+    if not _count_up(watchers_key(table_id)):
+        logger.warning("Could not count a socket on table %s", table_id)
+
+
+def watching_refresh(*, table_id: int) -> None:
+    _refresh(watchers_key(table_id))
+
+
+def watching_stop(*, table_id: int) -> None:
+    _count_down(watchers_key(table_id))
+
+
+def anyone_watching(*, table_id: int) -> bool:
+    try:
+        return (cache.get(watchers_key(table_id)) or 0) > 0
+    except cache_errors():
+        return True
+
+
+# --- The counters: up when a socket opens, down when it closes, kept alive by pings -----
+
+
+def _count_up(key: str) -> bool:
+    """One more socket; False if the cache could not count it."""
+    try:
+        if cache.add(key, 1, PRESENCE_SECONDS):
+            return True  # the first socket: one round trip
+        if cache.incr(key) < 1:  # a close that outlived its counter left it below zero
+            cache.set(key, 1, PRESENCE_SECONDS)
+        cache.touch(key, PRESENCE_SECONDS)
+        return True
     except (ValueError, *cache_errors()):
-        pass  # expired already, or the cache is down: either way it counts nobody
+        # ValueError: the counter expired between add and incr; the next ping restores it.
+        return False
+
+
+def _refresh(key: str) -> bool:
+    """A socket is still open; False if the cache could not be reached."""
+    try:
+        if not cache.touch(key, PRESENCE_SECONDS):
+            cache.add(key, 1, PRESENCE_SECONDS)  # expired while the socket stayed open
+        return True
+    except cache_errors():
+        return False
+
+
+def _count_down(key: str) -> bool:
+    """One socket fewer; True if that was the last one."""
+    try:
+        return cache.decr(key) <= 0
+    except (ValueError, *cache_errors()):
+        return False  # expired already, or the cache is down: either way it counts nobody
 
 
 def is_at_table(*, table_id: int, seat: int) -> bool:

@@ -1,13 +1,16 @@
 """Live pushes through a real Redis (channels-redis): every push of a process goes out
-over the pusher's one event loop, in order, so its connections are opened once."""
+over the pusher's one event loop, in order, so its connections are opened once; none
+goes out once no socket watches the table."""
 
+import asyncio
+import contextlib
 import uuid
 
 import redis
 from asgiref.sync import async_to_sync
 from channels.layers import channel_layers, get_channel_layer
 
-from play import live
+from play import live, presence
 from tests.conftest import require_service
 from tests.integration.conftest import REDIS_URL, redis_problem
 
@@ -32,12 +35,18 @@ def test_it_pushes_every_version_in_order_over_one_event_loop(settings):
             return channel
 
         channel = async_to_sync(subscribe)()
+        presence.watching_start(table_id=7)  # as the consumer does for its socket
         for version in range(1, 21):
             live.push_table_version(table_id=7, version=version)
+        presence.watching_stop(table_id=7)
+        live.push_table_version(table_id=7, version=21)
         assert live.pusher().flush()
 
         async def receive_all():
-            return [(await layer.receive(channel))["version"] for _ in range(20)]
+            versions = [(await layer.receive(channel))["version"] for _ in range(20)]
+            with contextlib.suppress(TimeoutError):  # nothing more: 21 was never sent
+                versions.append((await asyncio.wait_for(layer.receive(channel), 0.5))["version"])
+            return versions
 
         assert async_to_sync(receive_all)() == list(range(1, 21))
         # The layer keeps connections per event loop: the pusher's loop is the only one

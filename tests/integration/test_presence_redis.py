@@ -80,3 +80,15 @@ def test_it_claims_a_your_turn_notice_once_with_an_expiry_in_redis(redis_cache):
     presence.presence_leave(table_id=7, seat=2)  # their last socket: away again
     assert expiry(redis_cache, told) == -2
     assert due()
+
+
+def test_it_counts_the_sockets_watching_a_table_in_redis(redis_cache):
+    watched = lambda: presence.anyone_watching(table_id=7)  # noqa: E731
+    assert not watched()
+    presence.watching_start(table_id=7)
+    presence.watching_start(table_id=7)
+    assert 0 < expiry(redis_cache, presence.watchers_key(7)) <= presence.PRESENCE_SECONDS
+    presence.watching_stop(table_id=7)
+    assert watched()
+    presence.watching_stop(table_id=7)
+    assert not watched()

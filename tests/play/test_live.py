@@ -1,13 +1,15 @@
 """The pusher behind live updates: one event loop per process sends pushes in order, and
-neither a failing layer nor an absent listener troubles the caller. (With a real Redis:
-tests/integration/test_live_push.py.)"""
+neither a failing layer nor an absent listener troubles the caller; a table no socket
+watches gets no push. (With a real Redis: tests/integration/test_live_push.py.)"""
 
 import asyncio
 import threading
 
+import pytest
+import redis.exceptions
 from channels.layers import InMemoryChannelLayer
 
-from play import live
+from play import live, presence
 
 
 class RecordingLayer:
@@ -70,3 +72,51 @@ def test_it_skips_a_push_nobody_in_this_process_listens_to(settings):
         assert layer.channels == {}  # nothing queued for anyone
     finally:
         channel_layers.backends.clear()
+
+
+class NetworkLayer(RecordingLayer):
+    """Stands for channels-redis: not the in-memory layer, so pushes go through the
+    pusher and the count of watching sockets in the cache."""
+
+    def __init__(self, **config):
+        super().__init__()
+
+
+@pytest.fixture
+def network_layer(settings):
+    from channels.layers import channel_layers, get_channel_layer
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "tests.play.test_live.NetworkLayer"}}
+    channel_layers.backends.clear()
+    try:
+        yield get_channel_layer()
+    finally:
+        channel_layers.backends.clear()
+
+
+def pushed(layer) -> list[tuple[str, int]]:
+    assert live.pusher().flush()
+    return [(group, message["version"]) for group, message in layer.sent]
+
+
+def test_it_pushes_only_to_a_table_some_socket_watches(network_layer):
+    live.push_table_version(table_id=31, version=1)  # nobody watches yet
+    presence.watching_start(table_id=31)
+    presence.watching_start(table_id=31)
+    live.push_table_version(table_id=31, version=2)
+    presence.watching_stop(table_id=31)
+    live.push_table_version(table_id=31, version=3)  # one socket is still open
+    presence.watching_stop(table_id=31)
+    live.push_table_version(table_id=31, version=4)
+
+    assert pushed(network_layer) == [("table-31", 2), ("table-31", 3)]
+
+
+def test_it_pushes_when_the_cache_cannot_say_who_watches(network_layer, monkeypatch):
+    def unreachable(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Redis is down")
+
+    monkeypatch.setattr(presence.cache, "get", unreachable)
+    live.push_table_version(table_id=32, version=5)
+
+    assert pushed(network_layer) == [("table-32", 5)]

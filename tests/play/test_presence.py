@@ -153,6 +153,29 @@ def test_it_does_not_mark_a_spectator(started, frank):
     run(scenario)
 
 
+def test_it_counts_every_socket_watching_the_table_spectators_too(started, bob, frank):
+    Spectator.objects.create(table_id=started.pk, user=frank)
+    player, spectator = socket_for(started.pk, bob), socket_for(started.pk, frank)
+    watched = lambda: presence.anyone_watching(table_id=started.pk)  # noqa: E731
+
+    async def scenario():
+        assert not watched()
+        await spectator.connect()
+        assert watched()
+        await player.connect()
+        await spectator.disconnect()
+        assert watched()
+        cache.delete(presence.watchers_key(started.pk))  # as PRESENCE_SECONDS passing would
+        await player.receive_json_from()  # the version on connecting
+        await player.send_json_to({"type": "ping"})
+        assert await player.receive_json_from() == {"type": "pong"}
+        assert watched()
+        await player.disconnect()
+        assert not watched()
+
+    run(scenario)
+
+
 def test_it_notifies_everyone_when_the_cache_cannot_say_who_is_present(
     started, alice, bob, charlie, monkeypatch
 ):
