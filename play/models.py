@@ -3,6 +3,12 @@
 The current engine state lives on the table row, so reading a table costs a constant
 number of queries however long the game; the event log is history and replay. Every write
 goes through `play/services.py`.
+
+The row keeps the state in two columns: `fixed_state`, the keys the engine's setup fills
+and no move changes (its FIXED_KEYS: the case's cards and questions, 85% of a Watson &
+Holmes state), written once when the game starts; and `state`, the rest, written by every
+move. In Python, `table.state` is the engine's whole state all the same: loading a table
+joins the two, and saving it stores only what moves change (`EngineStateField`).
 """
 
 import secrets
@@ -40,6 +46,17 @@ class Colour(models.TextChoices):
 MAX_SEATS = 7
 
 
+class EngineStateField(models.JSONField):
+    """The engine state, stored without the keys its table keeps in `fixed_state`."""
+
+    def pre_save(self, model_instance, add):
+        state = super().pre_save(model_instance, add)
+        fixed = model_instance.fixed_state
+        if not fixed or not isinstance(state, dict):
+            return state
+        return {key: value for key, value in state.items() if key not in fixed}
+
+
 class Table(models.Model):
     case_version = models.ForeignKey(CaseVersion, on_delete=models.PROTECT, related_name="tables")
     engine = models.CharField(max_length=40, default="watson_holmes")
@@ -51,7 +68,13 @@ class Table(models.Model):
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.LOBBY)
     seed = models.BigIntegerField(default=0)
-    state = models.JSONField(null=True, blank=True)
+    state = EngineStateField(null=True, blank=True)
+    fixed_state = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The part of the state that no move changes, written when the game starts.",
+    )
     version = models.PositiveIntegerField(default=0)
     # The sequence number of the last event, so appending needs no MAX() query.
     event_count = models.PositiveIntegerField(default=0)
@@ -67,6 +90,21 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.pk}: {self.case_version.title}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        table = super().from_db(db, field_names, values)
+        # A deferred state stays deferred (refresh_from_db joins it when it is read); a
+        # state read without its fixed part fetches that, or it would not be whole.
+        if isinstance(table.__dict__.get("state"), dict) and table.fixed_state:
+            table.state = {**table.state, **table.fixed_state}
+        return table
+
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None):
+        # The state is whole only with its fixed part (as when a deferred state is read).
+        if fields is not None and "state" in fields and "fixed_state" not in fields:
+            fields = [*fields, "fixed_state"]
+        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 
 
 class Seat(models.Model):

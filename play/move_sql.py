@@ -26,6 +26,7 @@ from .models import Notebook, Seat, Table, TableEvent
 TABLE_FIELDS = Table._meta.concrete_fields
 TABLE_ATTNAMES = [field.attname for field in TABLE_FIELDS]
 TABLE_COLUMNS = [field.get_col("t") for field in TABLE_FIELDS]
+TABLE_FIELD = {field.name: field for field in TABLE_FIELDS}
 LOCK_SEAT_AND_TABLE = """
     SELECT {table_columns}, s.id, s.number, s.colour, n.id, n.text
     FROM play_seat s
@@ -110,7 +111,8 @@ def table_update(table: Table, fields: list[str]) -> None:
         "finished_at": connection.ops.adapt_datetimefield_value,
     }
     assignments = ", ".join(f"{name} = %s" for name in fields)
-    values = [adapt[name](getattr(table, name)) for name in fields]
+    # pre_save, as save() does: the state's field leaves out its fixed part.
+    values = [adapt[name](TABLE_FIELD[name].pre_save(table, False)) for name in fields]
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE play_table SET {assignments} WHERE id = %s", [*values, table.pk])
 

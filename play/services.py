@@ -199,6 +199,9 @@ def table_start(*, table_id: int, user) -> Table:
     config = selectors.engine_config_for(version=version, options=table.options)
     config["options"]["host"] = next(s.number for s in seats if s.user_id == table.host_id)
     state = engine.setup(config, [seat.user.public_name for seat in seats], table.seed)
+    # Stored once; each move then writes only the rest of the state (play/models.py).
+    fixed_keys = getattr(engine, "FIXED_KEYS", ())
+    table.fixed_state = {key: state[key] for key in fixed_keys} or None
     table.state = state
     table.status = TableStatus.PLAYING
     table.started_at = timezone.now()
@@ -209,7 +212,12 @@ def table_start(*, table_id: int, user) -> Table:
         "seats": selectors.seats_summary(table=table, seats=seats),
     }
     _append_events(table, [Event("table_started")])
-    table.save(update_fields=["state", "status", "started_at", "version", "summary", "event_count"])
+    table.save(
+        update_fields=[
+            *("fixed_state", "state", "status", "started_at"),
+            *("version", "summary", "event_count"),
+        ]
+    )
     Notebook.objects.bulk_create([Notebook(seat=seat) for seat in seats], ignore_conflicts=True)
     _after_commit_push(table)
     _after_commit_notify(table, "table_started")

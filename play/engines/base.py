@@ -11,6 +11,10 @@ An engine is a module (or object) with six functions:
   ``may_write_notes(state, seat) -> bool`` (the server keeps notebooks; rules may lock
   them): small reads the server makes on hot paths instead of building a whole view
 
+and may declare ``FIXED_KEYS``: the keys of the state that ``setup`` fills and ``apply``
+never changes (a case's cards, say). The server stores them once per table, not with
+every move.
+
 States are JSON-able plain values and are never mutated: ``apply`` returns a new state.
 A player is a seat index (0..N-1); the server acts as ``SYSTEM``.
 """

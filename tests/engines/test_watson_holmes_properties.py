@@ -119,11 +119,14 @@ def test_it_keeps_its_invariants_in_random_playouts(count, seed, choices):
     rnd = random.Random(choices)
     config = random_config(rnd)
     state = engine.setup(config, NAMES[:count], seed)
+    # The server stores these once, at the start (play/models.py): no move may change them.
+    fixed = json.dumps({key: state[key] for key in engine.FIXED_KEYS}, sort_keys=True)
     table = RandomTable(rnd)
     oracle = Oracle(count, config["options"]["casebook"])
     visiting_steps = 0
     for _ in range(MAX_STEPS):
         check_invariants(state)
+        assert json.dumps({key: state[key] for key in engine.FIXED_KEYS}, sort_keys=True) == fixed
         if engine.is_over(state):
             break
         move = table.choose(state)

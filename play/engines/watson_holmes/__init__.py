@@ -1,10 +1,10 @@
 """Rules engine of the flagship game (``watson_holmes``), after ``rules-watson-holmes.md``.
 
 Interface (see ``play/engines/base.py``): ``setup``, ``legal_actions``, ``apply``, ``view``,
-``is_over``, ``outcome``; plus ``pending_judgement`` (answers the server must judge) and
-``ACTIONS`` (the action vocabulary, one example each). Locations: case cards are named by
-number; ``"221B"`` and ``"carriage_stop"`` are 221B Baker Street and the Carriage Stop.
-Decisions where the spec is silent are in ``DECISIONS.md``.
+``is_over``, ``outcome``; plus ``pending_judgement`` (answers the server must judge),
+``ACTIONS`` (the action vocabulary, one example each) and ``FIXED_KEYS``. Locations: case
+cards are named by number; ``"221B"`` and ``"carriage_stop"`` are 221B Baker Street and
+the Carriage Stop. Decisions where the spec is silent are in ``DECISIONS.md``.
 """
 
 from play.engines.watson_holmes.actions import ACTIONS, apply
@@ -14,10 +14,15 @@ from play.engines.watson_holmes.solving import pending_judgement
 from play.engines.watson_holmes.state import BAKER_STREET, CARRIAGE_STOP, NAME
 from play.engines.watson_holmes.view import is_over, may_write_notes, outcome, turn, view
 
+# Setup fills these keys of the state and no action changes them: the case's cards,
+# questions and zones, most of a state's size. The server stores them once per table.
+FIXED_KEYS = ("case",)
+
 __all__ = [
     "ACTIONS",
     "BAKER_STREET",
     "CARRIAGE_STOP",
+    "FIXED_KEYS",
     "NAME",
     "apply",
     "is_over",
