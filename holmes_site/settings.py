@@ -199,7 +199,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "holmes_site.cache.RedisCache",
             "LOCATION": REDIS_URL,
         }
     }

@@ -292,15 +292,14 @@ def _apply(
         raise StaleVersion(expected=expected_version, current=table.version)
     engine = get_engine(table.engine)
     applied = engine.apply(table.state, player, action)
-    if isinstance(applied, Refusal):
-        result = ActionResult(table=table, applied=False, refusal=applied)
-    else:
+    if not isinstance(applied, Refusal):
         new_state, events = applied
-        result = _store_move(table, engine, new_state, events)
+        return _store_move(table, engine, new_state, events, actor_key)
+    result = ActionResult(table=table, applied=False, refusal=applied)
     if actor_key:
-        # Ignoring a conflict: a refused first try that committed while this request waited
-        # for the lock left the same key, and this request was refused the same way (the
-        # state, and so the engine's answer, has not changed since).
+        # Ignoring a conflict (as move_store does): a refused first try that committed
+        # while this request waited for the lock left the same key, and this request was
+        # refused the same way (the state, and so the engine's answer, has not changed).
         move_sql.action_request_insert(
             table_id=table.pk, key=actor_key, outcome=result.to_outcome()
         )
@@ -326,7 +325,9 @@ def _replayed(table: Table, outcome: dict) -> ActionResult:
     return ActionResult(table=table, applied=False, refusal=refusal, replayed=True)
 
 
-def _store_move(table: Table, engine, new_state: dict, events: list) -> ActionResult:
+def _store_move(
+    table: Table, engine, new_state: dict, events: list, actor_key: str | None
+) -> ActionResult:
     previous_state = table.state
     table.state = new_state
     table.version += 1
@@ -335,32 +336,38 @@ def _store_move(table: Table, engine, new_state: dict, events: list) -> ActionRe
         table.status = TableStatus.FINISHED
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
-    _append_events(table, events)
-    move_sql.table_update(table, fields)  # one UPDATE for the state, version and events
+    rows = _event_rows(table, events)
+    result = ActionResult(table=table, applied=True, events=events)
+    request = (actor_key, result.to_outcome()) if actor_key else None
+    move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, engine, new_state)
     _after_commit_push(table)
     _after_commit_notify_move(table, engine, previous_state, new_state, events)
-    return ActionResult(table=table, applied=True, events=events)
+    return result
 
 
 def _append_events(table: Table, events: list[Event]) -> None:
-    """Store the events after the table's last, and count them in `table.event_count`,
-    which the caller saves with the rest of the row."""
+    """Store the events after the table's last, counted in `table.event_count`, which the
+    caller saves with the rest of the row."""
+    move_sql.events_insert(_event_rows(table, events))
+
+
+def _event_rows(table: Table, events: list[Event]) -> list[TableEvent]:
+    """The events as rows numbered after the table's last; counts them in
+    `table.event_count`."""
     first = table.event_count + 1
-    move_sql.events_insert(
-        [
-            TableEvent(
-                table_id=table.pk,
-                sequence=first + offset,
-                table_version=table.version,
-                audience=audience_for(event.audience),
-                type=event.type,
-                payload=event.data,
-            )
-            for offset, event in enumerate(events)
-        ]
-    )
     table.event_count += len(events)
+    return [
+        TableEvent(
+            table_id=table.pk,
+            sequence=first + offset,
+            table_version=table.version,
+            audience=audience_for(event.audience),
+            type=event.type,
+            payload=event.data,
+        )
+        for offset, event in enumerate(events)
+    ]
 
 
 # --- Judging at 221B ------------------------------------------------------------------

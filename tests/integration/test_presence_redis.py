@@ -17,7 +17,7 @@ from tests.integration.conftest import REDIS_URL, redis_problem
 
 REDIS_CACHE = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "holmes_site.cache.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": f"presence-test-{uuid.uuid4().hex}",
     }

@@ -1,7 +1,8 @@
 """The move's statements written as SQL (play/move_sql.py) read and write exactly what the
 ORM would: same values, same types, on SQLite and on PostgreSQL."""
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from play import move_sql, services
@@ -106,3 +107,37 @@ def test_it_keeps_the_first_outcome_of_an_idempotency_key(started):
         "seat0:k1": {"applied": True, "version": 3},
         "seat1:k1": {"applied": False, "version": 3},
     }
+
+
+def test_it_stores_a_move_s_row_events_and_key_together(started):
+    table = Table.objects.get(pk=started.pk)
+    move_sql.action_request_insert(table_id=table.pk, key="seat0:taken", outcome={"first": 1})
+    table.state = {**table.state, "round": 3}
+    table.version += 1
+    event = TableEvent(
+        table_id=table.pk,
+        sequence=table.event_count + 1,
+        table_version=table.version,
+        audience="all",
+        type="visited",
+        payload={"player": 0},
+    )
+    table.event_count += 1
+    fields = ["state", "version", "event_count"]
+
+    with CaptureQueriesContext(connection) as statements:
+        move_sql.move_store(table, fields, [event], ("seat0:k2", {"applied": True}))
+    # One round trip on PostgreSQL; SQLite runs in this process.
+    assert len(statements) == (1 if connection.vendor == "postgresql" else 3)
+    move_sql.move_store(table, fields, [], ("seat0:taken", {"second": 2}))  # a key's first stays
+    move_sql.move_store(table, fields, [], None)
+
+    assert fields_of(Table.objects.get(pk=table.pk)) == fields_of(table)
+    stored = TableEvent.objects.get(table=table, sequence=event.sequence)
+    assert (stored.table_version, stored.type, stored.payload) == (
+        table.version,
+        "visited",
+        {"player": 0},
+    )
+    requests = dict(ActionRequest.objects.filter(table=table).values_list("key", "outcome"))
+    assert requests == {"seat0:taken": {"first": 1}, "seat0:k2": {"applied": True}}
