@@ -4,17 +4,18 @@ A move is the site's most frequent write, and building its statements through th
 cost more CPU than running them: the locking read took 1.5 ms to build and 0.1 ms to run
 on the benchmark machine. Written out, the four statements below let the API serve about
 half as many moves again a second, on both databases (`make bench`, api: the figures are
-in the commit that brought this module). Only these four are written out; every other
-read and write goes through the ORM.
+in the commit that brought this module). On PostgreSQL the three writes then go as one
+(`move_store`). Only these are written out; every other read and write goes through the
+ORM.
 
 They are the statements Django would send. Values are adapted by the backend's own
 `adapt_json_value` and `adapt_datetimefield_value`, as the fields would; the locked row
 is read through the backend's and the fields' converters, worked out once (Django's
-`raw` works them out for every query: 0.3 ms a move), so the models behave as if the ORM
-had loaded them. The row lock is `FOR UPDATE OF` on PostgreSQL; on SQLite the
-transaction holds the write lock from its BEGIN (IMMEDIATE, see settings), which is also
-all the ORM's select_for_update gets there. Both databases understand `ON CONFLICT DO
-NOTHING`. The tests run each statement on both.
+`raw` works out the columns and converters for every query: 25 to 50 µs more a move on
+this machine), so the models behave as if the ORM had loaded them. The row lock is `FOR
+UPDATE OF` on PostgreSQL; on SQLite the transaction holds the write lock from its BEGIN
+(IMMEDIATE, see settings), which is also all the ORM's select_for_update gets there.
+Both databases understand `ON CONFLICT DO NOTHING`. The tests run each statement on both.
 """
 
 from django.db import connection
