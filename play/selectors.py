@@ -68,8 +68,10 @@ def engine_config_for(*, version: CaseVersion, options: dict) -> dict:
 
 
 def tables_for_user(*, user) -> QuerySet[Table]:
+    # A list shows what the row says of the table, never the game: the state stays unread.
     return (
         Table.objects.filter(seats__user=user)
+        .defer("state", "fixed_state")
         .select_related("case_version", "host")
         .order_by("-created_at")
         .distinct()
@@ -102,7 +104,8 @@ def api_membership_for(*, table_id: int, user, state: bool = True) -> Membership
     seats = Seat.objects.select_related("table", "notebook")
     tables = Table.objects.all()
     if not state:
-        seats, tables = seats.defer("table__state"), tables.defer("state")
+        seats = seats.defer("table__state", "table__fixed_state")
+        tables = tables.defer("state", "fixed_state")
     return _membership(table_id=table_id, user=user, seats=seats, tables=tables)
 
 

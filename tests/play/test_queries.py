@@ -100,3 +100,15 @@ def test_it_reads_the_history_in_a_constant_number_of_queries(prepare, django_as
     with django_assert_num_queries(baseline):
         response = player.get(table_url(table.pk, "events/"))
     assert len(response.json()) > 100
+
+
+def test_it_lists_tables_in_one_query_without_reading_their_states(prepare):
+    table, player = prepare(3, SHORT)
+    for _ in range(3):  # more tables for the same player
+        prepare(3, SHORT)
+    with CaptureQueriesContext(connection) as context:
+        response = player.get("/api/tables/")
+    assert response.status_code == 200 and len(response.json()) == 4
+    listing = [query["sql"] for query in context if "play_table" in query["sql"]]
+    assert len(listing) == 1
+    assert '"state"' not in listing[0] and "fixed_state" not in listing[0]
