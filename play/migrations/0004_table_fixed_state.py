@@ -11,6 +11,8 @@ FIXED_KEYS = {"watson_holmes": ("case",)}
 
 
 def split_states(apps, schema_editor):
+    # Safe to meet a row twice while iterating the table it updates (SQLite may): a split
+    # state has no fixed key left, and a joined one no fixed part.
     Table = apps.get_model("play", "Table")
     for table in Table.objects.filter(state__isnull=False).only("engine", "state").iterator():
         keys = [key for key in FIXED_KEYS.get(table.engine, ()) if key in table.state]
