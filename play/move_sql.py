@@ -108,8 +108,8 @@ def move_store(
     for a request with an idempotency key, its (key, outcome) (`action_request_insert`).
 
     On PostgreSQL in one statement, the inserts in a data-modifying WITH: one round trip
-    where three took three, each a switch to the database's process and back. SQLite runs
-    in this process, so there they simply follow one another.
+    instead of three, each a switch to the database's process and back. SQLite runs in
+    this process, so there they simply follow one another.
     """
     statements = [_table_update_sql(table, fields)]
     if events:
