@@ -25,9 +25,11 @@ only POSTs, exactly like the empty ones, and the figure is that of the write pat
 On SQLite, Celery runs as in the embedded default (eager, no REDIS_URL): the notifications
 a move calls for are done inside the request. On PostgreSQL it runs scaled, with a Redis
 broker and one worker, which on one machine shares the web server's cores. The clients
-hold no websockets, so every player is away from their table, like any program playing
-through the API: each is told once that it is their turn, not at every turn
-(play/presence.py). The number of notifications stored during the run is printed.
+hold no websockets, like any program playing through the API: every player is away from
+their table, so each is told once that it is their turn, not at every turn, and no socket
+watches the table, so a move sends no push (play/presence.py, play/live.py); the move
+still asks the cache both questions. The number of notifications stored during the run
+is printed.
 
 Each database runs in a child process (`python -m bench.api sqlite|postgresql`), because
 Django can be set up only once per process.
