@@ -91,3 +91,42 @@ def test_it_uses_postgresql_when_database_url_is_given():
         timeout=60,
     )
     assert result.stdout.strip() == "django.db.backends.postgresql"
+
+
+def database_options(**env) -> str:
+    code = (
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='holmes_site.settings'; "
+        "from django.conf import settings; print(settings.DATABASES['default']['OPTIONS'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT,
+        env={**os.environ, "DATABASE_URL": "postgres://holmes@db.example:5432/holmes", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return result.stdout.strip()
+
+
+def test_it_prepares_statements_on_postgresql_unless_told_not_to():
+    assert "'server_side_binding': True" in database_options()
+    assert "'prepare_threshold': 5" in database_options()
+    assert "server_side_binding" not in database_options(HOLMES_DB_PREPARED="0")
+    assert "prepare_threshold" not in database_options(HOLMES_DB_PREPARED="0")
+
+
+@pytest.mark.django_db
+def test_it_has_postgresql_prepare_a_statement_the_site_repeats():
+    from django.db import connection
+
+    from accounts.models import User
+
+    if connection.vendor != "postgresql":
+        pytest.skip("this run uses SQLite, which has no server to prepare statements on")
+    for _ in range(6):
+        User.objects.filter(username="nobody-at-all").exists()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert any('"accounts_user"."username" = $2' in statement for statement in prepared), prepared
