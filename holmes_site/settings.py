@@ -272,6 +272,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's two renderers, its JSON written by orjson (holmes_site/fast_json.py).
+    "DEFAULT_RENDERER_CLASSES": [
+        "holmes_site.fast_json.FastJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "EXCEPTION_HANDLER": "play.api_errors.holmes_exception_handler",
     # Shared through the cache (Redis when REDIS_URL is set) by the API's throttles and the
     # web views' limiter (holmes_site.throttling).

@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import Q
 
 from cases.models import AnswerAttempt, CaseVersion
+from holmes_site.fast_json import FastJSONField
 
 
 def new_invite_code() -> str:
@@ -46,7 +47,7 @@ class Colour(models.TextChoices):
 MAX_SEATS = 7
 
 
-class EngineStateField(models.JSONField):
+class EngineStateField(FastJSONField):
     """The engine state, stored without the keys its table keeps in `fixed_state`."""
 
     def pre_save(self, model_instance, add):
@@ -69,7 +70,7 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.LOBBY)
     seed = models.BigIntegerField(default=0)
     state = EngineStateField(null=True, blank=True)
-    fixed_state = models.JSONField(
+    fixed_state = FastJSONField(
         null=True,
         blank=True,
         editable=False,
@@ -79,7 +80,7 @@ class Table(models.Model):
     # The sequence number of the last event, so appending needs no MAX() query.
     event_count = models.PositiveIntegerField(default=0)
     # Public summary kept beside the state, so lists never load or parse states.
-    summary = models.JSONField(default=dict, blank=True)
+    summary = FastJSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -156,7 +157,7 @@ class TableEvent(models.Model):
     # on SQLite and PostgreSQL alike (see `audience_for` and `visible_to`).
     audience = models.CharField(max_length=40)
     type = models.CharField(max_length=40)
-    payload = models.JSONField(default=dict)
+    payload = FastJSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -203,7 +204,7 @@ class ActionRequest(models.Model):
     # The actor's key: "seat2:<client key>" or "system:<task key>", so keys of different
     # players never collide.
     key = models.CharField(max_length=120)
-    outcome = models.JSONField()
+    outcome = FastJSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,6 +21,8 @@ Both databases understand `ON CONFLICT DO NOTHING`. The tests run each statement
 from django.db import connection
 from django.utils import timezone
 
+from holmes_site.fast_json import OrjsonEncoder
+
 from .models import Notebook, Seat, Table, TableEvent
 
 # The table's columns in its fields' order, read as the ORM would (see _table_converted).
@@ -191,4 +193,4 @@ def _execute(statement: tuple[str, list]) -> None:
 
 
 def _json(value):
-    return connection.ops.adapt_json_value(value, None)
+    return connection.ops.adapt_json_value(value, OrjsonEncoder)
