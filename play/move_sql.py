@@ -25,8 +25,10 @@ from holmes_site.fast_json import OrjsonEncoder
 
 from .models import Notebook, Seat, Table, TableEvent
 
-# The table's columns in its fields' order, read as the ORM would (see _table_converted).
-TABLE_FIELDS = Table._meta.concrete_fields
+# The table's columns in its fields' order, read as the ORM would (see _table_converted),
+# but for the fixed part of the state: Table.from_db takes that from the process's copy
+# that fixed_digest names (play/models.py).
+TABLE_FIELDS = [field for field in Table._meta.concrete_fields if field.name != "fixed_state"]
 TABLE_ATTNAMES = [field.attname for field in TABLE_FIELDS]
 TABLE_COLUMNS = [field.get_col("t") for field in TABLE_FIELDS]
 TABLE_FIELD = {field.name: field for field in TABLE_FIELDS}

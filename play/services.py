@@ -29,6 +29,7 @@ from .models import (
     TableEvent,
     TableStatus,
     audience_for,
+    fixed_digest_for,
 )
 from .presence import your_turn_notice_due
 
@@ -202,6 +203,7 @@ def table_start(*, table_id: int, user) -> Table:
     # Stored once; each move then writes only the rest of the state (play/models.py).
     fixed_keys = getattr(engine, "FIXED_KEYS", ())
     table.fixed_state = {key: state[key] for key in fixed_keys} or None
+    table.fixed_digest = fixed_digest_for(table.fixed_state)
     table.state = state
     table.status = TableStatus.PLAYING
     table.started_at = timezone.now()
@@ -214,7 +216,7 @@ def table_start(*, table_id: int, user) -> Table:
     _append_events(table, [Event("table_started")])
     table.save(
         update_fields=[
-            *("fixed_state", "state", "status", "started_at"),
+            *("fixed_state", "fixed_digest", "state", "status", "started_at"),
             *("version", "summary", "event_count"),
         ]
     )

@@ -5,13 +5,16 @@ from importlib import import_module
 
 from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
+from django.test.utils import CaptureQueriesContext
 
-from play import move_sql, services
+from play import models, move_sql, services
 from play.engines import get_engine
-from play.models import ActionRequest, Table, TableEvent
+from play.models import ActionRequest, Table, TableEvent, fixed_digest_for
 
 SPLIT = ("play", "0004_table_fixed_state")
 split_migration = import_module("play.migrations.0004_table_fixed_state")
+NAMED = ("play", "0005_table_fixed_digest")
+digest_migration = import_module("play.migrations.0005_table_fixed_digest")
 
 
 def stored_columns(table_id: int) -> tuple[dict, dict]:
@@ -85,3 +88,58 @@ def test_it_reads_back_through_orjson_what_it_stored_and_json_can_query_it(lobby
     # The moves' own SQL writes through the same encoder.
     move_sql.action_request_insert(table_id=lobby.pk, key="k", outcome=payload)
     assert ActionRequest.objects.get(table=lobby, key="k").outcome == read_back
+
+
+def test_it_names_the_fixed_part_by_its_digest(started):
+    row = Table.objects.get(pk=started.pk)
+    assert row.fixed_digest == fixed_digest_for(row.fixed_state)
+    assert len(row.fixed_digest) == 64
+    assert fixed_digest_for(None) == "" and Table.objects.get(pk=started.pk).fixed_state
+
+
+def reads(queries) -> list[str]:
+    return [query["sql"] for query in queries if query["sql"].lstrip().startswith("SELECT")]
+
+
+def test_it_moves_without_reading_the_fixed_part_it_has_read_before(started, bob):
+    models._fixed_parts.clear()
+    whole = Table.objects.get(pk=started.pk).state  # reads the column, keeps the part
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        seat = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+    assert seat.table.state == whole
+    assert len(reads(queries)) == 1 and "fixed_state" not in reads(queries)[0]
+
+    models._fixed_parts.clear()  # another process, or a case it has not met
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        seat = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+    assert seat.table.state == whole
+    assert len(reads(queries)) == 2 and '"fixed_state"' in reads(queries)[1]
+
+
+def test_it_keeps_one_copy_of_a_case_for_all_its_tables(started, tutorial, alice, bob):
+    other = services.table_create(host=bob, case_version=tutorial)
+    services.table_join(invite_code=other.invite_code, user=alice)
+    other = services.table_start(table_id=other.pk, user=bob)
+    first, second = Table.objects.get(pk=started.pk), Table.objects.get(pk=other.pk)
+    assert first.fixed_digest == second.fixed_digest
+    assert first.state["case"] is second.state["case"]
+    assert models._fixed_parts[first.fixed_digest] is first.fixed_state
+
+
+def test_it_keeps_a_bounded_number_of_fixed_parts(monkeypatch):
+    monkeypatch.setattr(models, "_fixed_parts", {})
+    for number in range(models.FIXED_PARTS_KEPT + 5):
+        models._remember_fixed_part(f"digest{number}", {"case": number})
+    assert len(models._fixed_parts) == models.FIXED_PARTS_KEPT
+    assert "digest0" not in models._fixed_parts  # the oldest went first
+    assert models._fixed_parts[f"digest{models.FIXED_PARTS_KEPT + 4}"] == {
+        "case": models.FIXED_PARTS_KEPT + 4
+    }
+
+
+def test_it_names_the_fixed_parts_of_tables_started_before_digests(started):
+    Table.objects.filter(pk=started.pk).update(fixed_digest="")  # as before 0005
+    apps = MigrationExecutor(connection).loader.project_state(NAMED).apps
+    digest_migration.name_fixed_parts(apps, connection.schema_editor())
+    row = Table.objects.get(pk=started.pk)
+    assert row.fixed_digest == fixed_digest_for(row.fixed_state) != ""
