@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from play.models import Notebook, TableAttempt, TableEvent, TableStatus
+from play import models as play_models
+from play.models import Notebook, Table, TableAttempt, TableEvent, TableStatus
 from tests.play.helpers import (
     TOKEN_TOTALS,
     ApiGame,
@@ -71,6 +72,9 @@ def test_it_plays_a_whole_three_player_game_through_the_api(
     assert result["kind"] == "solved"
     assert len(game.moves) > 20
     assert {move.action["type"] for move in game.moves} >= {"visit", "done_reading", "answer"}
+    # The process's one copy of the case, which every move and view shared, is as stored.
+    digest, stored = Table.objects.values_list("fixed_digest", "fixed_state").get(pk=table_id)
+    assert play_models._fixed_parts[digest] == stored
 
 
 def test_it_plays_a_whole_seven_player_game_through_the_api(
