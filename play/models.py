@@ -202,11 +202,25 @@ class TableEvent(models.Model):
     type = models.CharField(max_length=40)
     payload = FastJSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The idempotency key of the move that made this event, on its first event only: a
+    # retried request finds it here (an applied move's outcome needs nothing more), which
+    # spares each move an ActionRequest row.
+    # NULL, not "": most events have none, and the index leaves those out.
+    request_key = models.CharField(  # noqa: DJ001
+        max_length=120, null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["table_id", "sequence"]  # the column: see Seat
         constraints = [
             models.UniqueConstraint(fields=["table", "sequence"], name="event_sequence_unique"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["table", "request_key"],
+                condition=Q(request_key__isnull=False),
+                name="event_request_key",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -241,7 +255,9 @@ class Notebook(models.Model):
 
 
 class ActionRequest(models.Model):
-    """The first outcome of an idempotency key, given again when a request is retried."""
+    """The first outcome of an idempotency key, given again when a request is retried: of
+    a refused move, or of an applied one that made no event (the others keep their key on
+    their first event, TableEvent.request_key)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="action_requests")
     # The actor's key: "seat2:<client key>" or "system:<task key>", so keys of different

@@ -44,10 +44,10 @@ NOTEBOOK_COLUMNS = ["id", "seat_id", "text"]  # in Notebook's field order
 
 INSERT_EVENTS = """
     INSERT INTO play_tableevent
-        (table_id, sequence, table_version, audience, type, payload, created_at)
+        (table_id, sequence, table_version, audience, type, payload, created_at, request_key)
     VALUES {rows}
 """
-EVENT_ROW = "(%s, %s, %s, %s, %s, %s, %s)"
+EVENT_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s)"
 
 INSERT_ACTION_REQUEST = """
     INSERT INTO play_actionrequest (table_id, "key", outcome, created_at)
@@ -177,6 +177,7 @@ def _events_insert_sql(events: list[TableEvent]) -> tuple[str, list]:
             event.type,
             _json(event.payload),
             now,
+            event.request_key,
         )
     ]
     rows = ", ".join([EVENT_ROW] * len(events))

@@ -309,6 +309,12 @@ def _apply(
 
 
 def _stored_outcome(table_id: int, actor_key: str) -> dict | None:
+    """The first outcome of a key: an applied move's is on its first event, a refused
+    one's (or an applied one's that made no event) in ActionRequest."""
+    made = TableEvent.objects.filter(table_id=table_id, request_key=actor_key)
+    version = next(iter(made.values_list("table_version", flat=True)[:1]), None)
+    if version is not None:
+        return {"applied": True, "version": version}
     stored = ActionRequest.objects.filter(table_id=table_id, key=actor_key)
     return next(iter(stored.values_list("outcome", flat=True)[:1]), None)
 
@@ -340,7 +346,11 @@ def _store_move(
         fields += ["status", "finished_at"]
     rows = _event_rows(table, events)
     result = ActionResult(table=table, applied=True, events=events)
-    request = (actor_key, result.to_outcome()) if actor_key else None
+    request = None
+    if rows:
+        rows[0].request_key = actor_key  # where a retry looks first (_stored_outcome)
+    elif actor_key:
+        request = (actor_key, result.to_outcome())
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, engine, new_state)
     _after_commit_push(table)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rest_framework.test import APIClient
 
-from play.models import Colour, Table
+from play.models import ActionRequest, Colour, Table, TableEvent
 
 # Colours chosen in the lobby: each player picks the next one, which is always free.
 CHOSEN_COLOURS = list(reversed(Colour.values))
@@ -25,6 +25,16 @@ TOKEN_TOTALS = {"carriages": 57, "police": 6, "call_off": 6, "lockpick": 2}
 
 def table_url(table_id: int, suffix: str = "") -> str:
     return f"/api/tables/{table_id}/{suffix}"
+
+
+def request_outcomes(table_id: int) -> dict[str, dict]:
+    """Each idempotency key's first outcome as stored: an applied move's key on its first
+    event, the others' in ActionRequest (play/services.py, _stored_outcome)."""
+    outcomes = dict(ActionRequest.objects.filter(table_id=table_id).values_list("key", "outcome"))
+    keyed = TableEvent.objects.filter(table_id=table_id, request_key__isnull=False)
+    for key, version in keyed.values_list("request_key", "table_version"):
+        outcomes[key] = {"applied": True, "version": version}
+    return outcomes
 
 
 def token_totals(state: dict) -> dict[str, int]:

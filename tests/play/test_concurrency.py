@@ -13,7 +13,7 @@ from django.db import connection
 from play import services
 from play.engines import get_engine
 from play.models import ActionRequest, Table, TableEvent
-from tests.play.helpers import TOKEN_TOTALS, ApiPlayer, token_totals
+from tests.play.helpers import TOKEN_TOTALS, ApiPlayer, request_outcomes, token_totals
 
 ROUNDS = 10
 THREADS = 7
@@ -124,9 +124,9 @@ def test_it_applies_one_of_seven_racing_api_moves_per_version(tutorial, seven):
         assert token_totals(table.state) == TOKEN_TOTALS
         outcomes.update(statuses)
     # Stale requests wrote nothing: only the applied moves and the refusals keep a key.
-    applied = ActionRequest.objects.filter(table=table, outcome__applied=True)
-    assert applied.count() == ROUNDS
-    assert ActionRequest.objects.filter(table=table).count() == ROUNDS + outcomes[400]
+    stored = request_outcomes(table.pk).values()
+    assert sum(1 for outcome in stored if outcome["applied"]) == ROUNDS
+    assert len(stored) == ROUNDS + outcomes[400]
 
 
 def test_it_applies_a_move_once_when_seven_threads_retry_it_with_one_key(tutorial, seven):
@@ -161,7 +161,8 @@ def test_it_applies_a_move_once_when_seven_threads_retry_it_with_one_key(tutoria
         table.refresh_from_db()
         assert table.version == version + 1
         assert token_totals(table.state) == TOKEN_TOTALS
-        assert ActionRequest.objects.filter(table=table, key=f"seat{turn}:{key}").count() == 1
+        assert TableEvent.objects.filter(table=table, request_key=f"seat{turn}:{key}").count() == 1
+        assert not ActionRequest.objects.filter(table=table, key=f"seat{turn}:{key}").exists()
 
 
 def test_it_lets_different_players_race_in_the_investigation(tutorial, seven):

@@ -121,6 +121,7 @@ def test_it_stores_a_move_s_row_events_and_key_together(started):
         audience="all",
         type="visited",
         payload={"player": 0},
+        request_key="seat0:k3",
     )
     table.event_count += 1
     fields = ["state", "version", "event_count"]
@@ -134,10 +135,11 @@ def test_it_stores_a_move_s_row_events_and_key_together(started):
 
     assert fields_of(Table.objects.get(pk=table.pk)) == fields_of(table)
     stored = TableEvent.objects.get(table=table, sequence=event.sequence)
-    assert (stored.table_version, stored.type, stored.payload) == (
+    assert (stored.table_version, stored.type, stored.payload, stored.request_key) == (
         table.version,
         "visited",
         {"player": 0},
+        "seat0:k3",
     )
     requests = dict(ActionRequest.objects.filter(table=table).values_list("key", "outcome"))
     assert requests == {"seat0:taken": {"first": 1}, "seat0:k2": {"applied": True}}

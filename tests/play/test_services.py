@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from accounts.models import Notification
 from play import selectors, services
 from play.engines import get_engine
-from play.models import Seat, TableAttempt, TableEvent, TableStatus
+from play.models import ActionRequest, Seat, TableAttempt, TableEvent, TableStatus
 
 
 def current_player(table) -> int:
@@ -94,6 +94,33 @@ def test_it_returns_the_first_result_to_a_retried_request(started):
     assert first.applied and again.applied and again.replayed
     again.table.refresh_from_db()
     assert again.table.version == first.table.version
+    # The key is kept on the move's first event, not in a row of its own.
+    made = TableEvent.objects.filter(table=started, table_version=first.table.version)
+    keys = list(made.order_by("sequence").values_list("request_key", flat=True))
+    assert keys == [f"seat{player}:retry-me"] + [None] * (len(keys) - 1)
+    assert not ActionRequest.objects.filter(table=started).exists()
+
+
+def test_it_keeps_the_key_of_a_refused_request_in_a_row_of_its_own(started):
+    waiting = (current_player(started) + 1) % 3
+    refuse = dict(
+        table_id=started.pk,
+        player=waiting,
+        action={"type": "carriage_stop"},
+        idempotency_key="too-soon",
+    )
+    first = services.game_apply_action(**refuse, expected_version=started.version)
+    someone = current_player(started)
+    services.game_apply_action(
+        table_id=started.pk,
+        player=someone,
+        action=get_engine(started.engine).legal_actions(started.state, someone)[0],
+    )
+    again = services.game_apply_action(**refuse, expected_version=started.version)
+    assert not first.applied and not again.applied and again.replayed
+    assert again.refusal == first.refusal
+    stored = ActionRequest.objects.get(table=started, key=f"seat{waiting}:too-soon")
+    assert stored.outcome == first.to_outcome()
 
 
 def test_it_refuses_a_move_out_of_turn_with_a_sentence(started):
