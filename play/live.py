@@ -44,7 +44,10 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def push_table_version(*, table_id: int, version: int) -> None:
+def push_table_version(*, table_id: int, version: int, watched: bool | None = None) -> None:
+    """Tell the table's sockets that `version` exists. `watched`: whether the cache counted
+    a socket there, if the caller asked already (a move does, with its other questions:
+    presence.move_marks); else it is asked here."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -60,7 +63,9 @@ def push_table_version(*, table_id: int, version: int) -> None:
                 "Could not push version %s of table %s", version, table_id, exc_info=True
             )
         return
-    if not anyone_watching(table_id=table_id):
+    if watched is None:
+        watched = anyone_watching(table_id=table_id)
+    if not watched:
         return
     pusher().push(layer, group, message)
 

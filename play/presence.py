@@ -24,6 +24,7 @@ many costs little.
 """
 
 import logging
+from dataclasses import dataclass
 
 from django.core.cache import cache
 
@@ -132,12 +133,43 @@ def your_turn_notice_due(*, table_id: int, seat: int) -> bool:
     """Whether to tell this seat's player that it is their turn: not while they are at the
     table, and only once while they stay away. A True answer claims the notice (the
     cache's add is atomic), so two moves at once cannot both send it."""
-    present, told = presence_key(table_id, seat), told_key(table_id, seat)
+    marks = move_marks(table_id=table_id, turn_seats=[seat])
+    return seat in marks.away_untold and your_turn_claim(table_id=table_id, seat=seat)
+
+
+@dataclass(frozen=True)
+class MoveMarks:
+    """What a move asks the cache, read in one round trip (`move_marks`)."""
+
+    watched: bool  # a socket is open at the table: the move is pushed
+    away_untold: frozenset[int]  # of the seats asked about: away, and not told yet
+
+
+def move_marks(*, table_id: int, turn_seats: list[int]) -> MoveMarks:
+    """Whether anyone watches the table, and which of `turn_seats` are away and untold,
+    in one round trip: each question on its own cost the web process about 70 µs."""
+    keys = [watchers_key(table_id)]
+    for seat in turn_seats:
+        keys += [presence_key(table_id, seat), told_key(table_id, seat)]
     try:
-        marks = cache.get_many([present, told])
-        if (marks.get(present) or 0) > 0 or marks.get(told):
-            return False
-        return cache.add(told, 1, YOUR_TURN_QUIET_SECONDS)
+        marks = cache.get_many(keys)
+    except cache_errors():
+        logger.warning("Presence unknown (cache unreachable): seats %s are notified", turn_seats)
+        return MoveMarks(watched=True, away_untold=frozenset(turn_seats))
+    away_untold = frozenset(
+        seat
+        for seat in turn_seats
+        if (marks.get(presence_key(table_id, seat)) or 0) <= 0
+        and not marks.get(told_key(table_id, seat))
+    )
+    return MoveMarks(watched=(marks.get(keys[0]) or 0) > 0, away_untold=away_untold)
+
+
+def your_turn_claim(*, table_id: int, seat: int) -> bool:
+    """Claim the notice for a seat that is away and untold: True for the one move that
+    gets it (the cache's add is atomic), so two moves at once cannot both send it."""
+    try:
+        return cache.add(told_key(table_id, seat), 1, YOUR_TURN_QUIET_SECONDS)
     except cache_errors():
         logger.warning("Presence unknown (cache unreachable): seat %s is notified", seat)
         return True

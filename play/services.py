@@ -31,7 +31,7 @@ from .models import (
     audience_for,
     fixed_digest_for,
 )
-from .presence import your_turn_notice_due
+from .presence import MoveMarks, move_marks, your_turn_claim
 
 DEFAULT_ENGINE = "watson_holmes"
 TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
@@ -353,8 +353,15 @@ def _store_move(
         request = (actor_key, result.to_outcome())
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, engine, new_state)
-    _after_commit_push(table)
-    _after_commit_notify_move(table, engine, previous_state, new_state, events)
+    changes = selectors.notable_changes(
+        engine=engine, before=previous_state, after=new_state, events=events
+    )
+    turn_seats = [details["player"] for kind, details in changes if kind == "your_turn"]
+    # One round trip for the cache's answers. Asked before the commit: a socket that
+    # opens in between misses this push, and finds the version by its first fetch.
+    marks = move_marks(table_id=table.pk, turn_seats=turn_seats)
+    _after_commit_push(table, watched=marks.watched)
+    _after_commit_notify_move(table, changes, marks)
     return result
 
 
@@ -479,11 +486,13 @@ def notebook_write(*, table_id: int, user, text: str) -> Notebook:
 # --- Side effects after commit --------------------------------------------------------
 
 
-def _after_commit_push(table: Table) -> None:
+def _after_commit_push(table: Table, watched: bool | None = None) -> None:
     from .live import push_table_version
 
     table_id, version = table.pk, table.version
-    transaction.on_commit(lambda: push_table_version(table_id=table_id, version=version))
+    transaction.on_commit(
+        lambda: push_table_version(table_id=table_id, version=version, watched=watched)
+    )
 
 
 def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -> None:
@@ -494,14 +503,14 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
     )
 
 
-def _after_commit_notify_move(table: Table, engine, before: dict, after: dict, events) -> None:
-    changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
+def _after_commit_notify_move(table: Table, changes: list, marks: MoveMarks) -> None:
     for kind, details in changes:
         # At the table, the page says so; away, they were told once (play/presence.py).
         # The claim is made before the commit: a move that then fails to commit costs the
         # player this one notice, never a second one.
-        if kind == "your_turn" and not your_turn_notice_due(
-            table_id=table.pk, seat=details["player"]
+        if kind == "your_turn" and not (
+            details["player"] in marks.away_untold
+            and your_turn_claim(table_id=table.pk, seat=details["player"])
         ):
             continue
         _after_commit_notify(table, kind, details)

@@ -191,3 +191,34 @@ def test_it_notifies_everyone_when_the_cache_cannot_say_who_is_present(
     before = your_turns(user)
     move_on_turn(started.pk)
     assert your_turns(user) == before + 1
+
+
+def test_it_answers_a_move_s_questions_in_one_round_trip(started, bob, monkeypatch):
+    asked, inside = [], []  # the calls the move makes, not LocMem's get_many's own gets
+
+    def counted(method, real):
+        def call(*args, **kwargs):
+            if not inside:
+                asked.append(method)
+            inside.append(method)
+            try:
+                return real(*args, **kwargs)
+            finally:
+                inside.pop()
+
+        return call
+
+    for method in ("get", "get_many", "add"):
+        monkeypatch.setattr(cache, method, counted(method, getattr(cache, method)))
+    next_seat = (whose_turn(started.pk) + 1) % 3
+
+    move_on_turn(started.pk)  # the turn passes to a player who is away: told, once
+    assert asked == ["get_many", "add"]
+    marks = presence.move_marks(table_id=started.pk, turn_seats=[next_seat])
+    assert marks == presence.MoveMarks(watched=False, away_untold=frozenset())
+
+    presence.watching_start(table_id=started.pk)
+    presence.presence_arrive(table_id=started.pk, seat=next_seat)
+    presence.presence_leave(table_id=started.pk, seat=next_seat)  # back and gone: news again
+    marks = presence.move_marks(table_id=started.pk, turn_seats=[next_seat])
+    assert marks.watched and marks.away_untold == {next_seat}
