@@ -18,6 +18,7 @@ the rest of the move's read (this machine: 90 to 120 µs of its CPU a move).
 
 import hashlib
 import secrets
+import threading
 
 import orjson
 from django.conf import settings
@@ -55,6 +56,7 @@ MAX_SEATS = 7
 
 FIXED_PARTS_KEPT = 64
 _fixed_parts: dict[str, dict] = {}  # digest -> fixed part, shared by the tables of a case
+_fixed_parts_lock = threading.Lock()  # an ASGI process serves requests in several threads
 
 
 def fixed_digest_for(fixed: dict | None) -> str:
@@ -65,9 +67,10 @@ def fixed_digest_for(fixed: dict | None) -> str:
 
 
 def _remember_fixed_part(digest: str, fixed: dict) -> dict:
-    if digest not in _fixed_parts and len(_fixed_parts) >= FIXED_PARTS_KEPT:
-        del _fixed_parts[next(iter(_fixed_parts))]  # the oldest
-    return _fixed_parts.setdefault(digest, fixed)
+    with _fixed_parts_lock:
+        if digest not in _fixed_parts and len(_fixed_parts) >= FIXED_PARTS_KEPT:
+            del _fixed_parts[next(iter(_fixed_parts))]  # the oldest
+        return _fixed_parts.setdefault(digest, fixed)
 
 
 class EngineStateField(FastJSONField):

@@ -31,7 +31,7 @@ from .models import (
     audience_for,
     fixed_digest_for,
 )
-from .presence import MoveMarks, move_marks, your_turn_claim
+from .presence import move_marks, your_turn_claim
 
 DEFAULT_ENGINE = "watson_holmes"
 TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
@@ -353,15 +353,7 @@ def _store_move(
         request = (actor_key, result.to_outcome())
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, engine, new_state)
-    changes = selectors.notable_changes(
-        engine=engine, before=previous_state, after=new_state, events=events
-    )
-    turn_seats = [details["player"] for kind, details in changes if kind == "your_turn"]
-    # One round trip for the cache's answers. Asked before the commit: a socket that
-    # opens in between misses this push, and finds the version by its first fetch.
-    marks = move_marks(table_id=table.pk, turn_seats=turn_seats)
-    _after_commit_push(table, watched=marks.watched)
-    _after_commit_notify_move(table, changes, marks)
+    _after_commit_tell_move(table, engine, previous_state, new_state, events)
     return result
 
 
@@ -503,7 +495,14 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
     )
 
 
-def _after_commit_notify_move(table: Table, changes: list, marks: MoveMarks) -> None:
+def _after_commit_tell_move(table: Table, engine, before: dict, after: dict, events) -> None:
+    """The move's push and notifications. The cache answers the questions of both in one
+    round trip (presence.move_marks), asked before the commit: a socket that opens in
+    between misses this push, and finds the version by its first fetch."""
+    changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
+    turn_seats = [details["player"] for kind, details in changes if kind == "your_turn"]
+    marks = move_marks(table_id=table.pk, turn_seats=turn_seats)
+    _after_commit_push(table, watched=marks.watched)
     for kind, details in changes:
         # At the table, the page says so; away, they were told once (play/presence.py).
         # The claim is made before the commit: a move that then fails to commit costs the

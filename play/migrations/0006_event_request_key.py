@@ -6,19 +6,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0005_table_fixed_digest'),
+        ("play", "0005_table_fixed_digest"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tableevent',
-            name='request_key',
+            model_name="tableevent",
+            name="request_key",
             field=models.CharField(blank=True, editable=False, max_length=120, null=True),
         ),
         migrations.AddIndex(
-            model_name='tableevent',
-            index=models.Index(condition=models.Q(('request_key__isnull', False)), fields=['table', 'request_key'], name='event_request_key'),
+            model_name="tableevent",
+            index=models.Index(
+                condition=models.Q(("request_key__isnull", False)),
+                fields=["table", "request_key"],
+                name="event_request_key",
+            ),
         ),
     ]
