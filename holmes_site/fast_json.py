@@ -12,6 +12,8 @@ JSONRenderer writes for the API (compact, UTF-8, U+2028 and U+2029 escaped, date
 everything else orjson does not know by DRF's own encoder), and falls back to it for what
 orjson refuses or for indented output. The field stores the same JSON values as Django's
 JSONField; only the spacing of the stored text differs, which neither database compares.
+One limit, which none of these values meets: an integer beyond 64 bits is stored whole
+(by json, which the encoder falls back to) but read back as a float.
 """
 
 import json
@@ -32,7 +34,10 @@ class OrjsonEncoder(json.JSONEncoder):
     """An encoder class for Django, which calls `json.dumps(value, cls=OrjsonEncoder)`."""
 
     def encode(self, o) -> str:
-        return orjson.dumps(o, option=_FIELD_OPTIONS).decode()
+        try:
+            return orjson.dumps(o, option=_FIELD_OPTIONS).decode()
+        except orjson.JSONEncodeError:  # e.g. an integer beyond 64 bits, which json writes
+            return super().encode(o)
 
 
 class OrjsonDecoder(json.JSONDecoder):

@@ -66,3 +66,8 @@ def test_it_deconstructs_as_djangos_json_field_so_no_migration_follows():
     name, path, args, kwargs = Table._meta.get_field("state").deconstruct()
     assert path == "play.models.EngineStateField"
     assert "encoder" not in kwargs and "decoder" not in kwargs
+
+
+def test_it_stores_an_integer_beyond_64_bits_as_json_does():
+    value = {"n": 123456789012345678901234567890, "m": [1, 2.5]}
+    assert json.dumps(value, cls=OrjsonEncoder) == json.dumps(value)  # orjson refuses it
