@@ -129,14 +129,6 @@ def is_at_table(*, table_id: int, seat: int) -> bool:
         return False
 
 
-def your_turn_notice_due(*, table_id: int, seat: int) -> bool:
-    """Whether to tell this seat's player that it is their turn: not while they are at the
-    table, and only once while they stay away. A True answer claims the notice (the
-    cache's add is atomic), so two moves at once cannot both send it."""
-    marks = move_marks(table_id=table_id, turn_seats=[seat])
-    return seat in marks.away_untold and your_turn_claim(table_id=table_id, seat=seat)
-
-
 @dataclass(frozen=True)
 class MoveMarks:
     """What a move asks the cache, read in one round trip (`move_marks`)."""
@@ -167,9 +159,16 @@ def move_marks(*, table_id: int, turn_seats: list[int]) -> MoveMarks:
 
 def your_turn_claim(*, table_id: int, seat: int) -> bool:
     """Claim the notice for a seat that is away and untold: True for the one move that
-    gets it (the cache's add is atomic), so two moves at once cannot both send it."""
+    gets it."""
     try:
         return cache.add(told_key(table_id, seat), 1, YOUR_TURN_QUIET_SECONDS)
     except cache_errors():
         logger.warning("Presence unknown (cache unreachable): seat %s is notified", seat)
         return True
+
+
+def your_turn_notice_due(*, marks: MoveMarks, table_id: int, seat: int) -> bool:
+    """Whether to tell this seat's player that it is their turn, by the move's `marks`: not
+    while they are at the table, and only once while they stay away. A True answer claims
+    the notice (the cache's add is atomic), so two moves at once cannot both send it."""
+    return seat in marks.away_untold and your_turn_claim(table_id=table_id, seat=seat)

@@ -31,7 +31,7 @@ from .models import (
     audience_for,
     fixed_digest_for,
 )
-from .presence import move_marks, your_turn_claim
+from .presence import move_marks, your_turn_notice_due
 
 DEFAULT_ENGINE = "watson_holmes"
 TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
@@ -507,9 +507,8 @@ def _after_commit_tell_move(table: Table, engine, before: dict, after: dict, eve
         # At the table, the page says so; away, they were told once (play/presence.py).
         # The claim is made before the commit: a move that then fails to commit costs the
         # player this one notice, never a second one.
-        if kind == "your_turn" and not (
-            details["player"] in marks.away_untold
-            and your_turn_claim(table_id=table.pk, seat=details["player"])
+        if kind == "your_turn" and not your_turn_notice_due(
+            marks=marks, table_id=table.pk, seat=details["player"]
         ):
             continue
         _after_commit_notify(table, kind, details)

@@ -70,7 +70,10 @@ def test_it_gives_every_mark_an_expiry_in_redis(redis_cache):
 
 
 def test_it_claims_a_your_turn_notice_once_with_an_expiry_in_redis(redis_cache):
-    due = lambda: presence.your_turn_notice_due(table_id=7, seat=2)  # noqa: E731
+    def due() -> bool:
+        marks = presence.move_marks(table_id=7, turn_seats=[2])
+        return presence.your_turn_notice_due(marks=marks, table_id=7, seat=2)
+
     assert due()
     assert not due()
     told = presence.told_key(7, 2)

@@ -99,7 +99,10 @@ def test_it_tells_a_player_who_stays_away_once_not_at_every_turn(started, alice,
 
 
 def test_it_claims_a_notice_once_and_never_for_a_player_at_the_table(started):
-    due = lambda seat: presence.your_turn_notice_due(table_id=started.pk, seat=seat)  # noqa: E731
+    def due(seat: int) -> bool:
+        marks = presence.move_marks(table_id=started.pk, turn_seats=[seat])
+        return presence.your_turn_notice_due(marks=marks, table_id=started.pk, seat=seat)
+
     assert due(1)
     assert not due(1)
     assert due(2)
