@@ -75,7 +75,9 @@ def queue_length(url: str) -> int:
 
 
 def clear_queue(url: str) -> None:
-    """Throw away tasks the worker had no time for: their database is gone."""
+    """Throw away the bench's queued tasks: at the end, those the worker had no time for
+    (their database is gone); at the start, any a stopped run left behind, which the new
+    worker would otherwise run while the clients are measured."""
     import redis
 
     redis.Redis.from_url(url).delete(QUEUE)
@@ -173,6 +175,22 @@ def wait_until_up(base: str, server: subprocess.Popen, log: Path, seconds: float
             return
     raise RuntimeError(
         f"the server did not answer within {seconds:.0f} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+def wait_until_worker_ready(worker: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+    """Until the Celery worker answers a ping. Its start-up (a whole Django set-up, about
+    3 s of CPU here) would otherwise share the cores with the first figures taken."""
+    from holmes_site.celery import app
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            raise RuntimeError(f"the Celery worker exited:\n{log.read_text()[-3000:]}")
+        if app.control.ping(timeout=0.5):
+            return
+    raise RuntimeError(
+        f"the Celery worker did not answer within {seconds:.0f} s:\n{log.read_text()[-3000:]}"
     )
 
 

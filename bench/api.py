@@ -66,6 +66,7 @@ from bench._harness import (
     start,
     stop,
     wait_until_up,
+    wait_until_worker_ready,
 )
 
 CLIENTS = int(os.environ.get("HOLMES_BENCH_CLIENTS", "16"))
@@ -128,14 +129,19 @@ def run_database(database: str) -> None:
         os.environ.update(env)
         processes: list[subprocess.Popen] = []
         try:
+            if "REDIS_URL" in env:
+                clear_queue(REDIS_URL)
             tables = prepare(CLIENTS * TABLES_PER_CLIENT, script_length=SCRIPT_LENGTH)
             port = free_port()
             log = Path(folder) / "server.log"
             processes.append(start(gunicorn(port, WORKERS), log))
             if "REDIS_URL" in env:
-                processes.append(celery_worker(Path(folder) / "worker.log"))
+                worker_log = Path(folder) / "worker.log"
+                processes.append(celery_worker(worker_log))
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, processes[0], log)
+            if "REDIS_URL" in env:
+                wait_until_worker_ready(processes[1], worker_log)
             meter = CpuMeter(*processes)
             notified_before = notifications_stored()
             figures = asyncio.run(drive(base, tables, meter))

@@ -65,6 +65,7 @@ from bench._harness import (
     stop,
     uvicorn,
     wait_until_up,
+    wait_until_worker_ready,
 )
 
 TABLE_COUNTS = (50, 200)
@@ -124,14 +125,19 @@ def run_database(database: str) -> None:
         os.environ.update(env)
         processes: list[subprocess.Popen] = []
         try:
+            if "REDIS_URL" in env:
+                clear_queue(REDIS_URL)
             tables = prepare(sum(TABLE_COUNTS))
             port = free_port()
             log = Path(folder) / "server.log"
             processes.append(start(uvicorn(port, workers), log))
             if "REDIS_URL" in env:
-                processes.append(celery_worker(Path(folder) / "worker.log"))
+                worker_log = Path(folder) / "worker.log"
+                processes.append(celery_worker(worker_log))
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, processes[0], log)
+            if "REDIS_URL" in env:
+                wait_until_worker_ready(processes[1], worker_log)
             asyncio.run(drive(database, base, tables))
         finally:
             for process in reversed(processes):
