@@ -76,8 +76,9 @@ def queue_length(url: str) -> int:
 
 def clear_queue(url: str) -> None:
     """Throw away the bench's queued tasks: at the end, those the worker had no time for
-    (their database is gone); at the start, any a stopped run left behind, which the new
-    worker would otherwise run while the clients are measured."""
+    (their database is gone); at the start (celery_worker), any left behind by a stopped
+    run or by setting up the tables, which the new worker would otherwise run while the
+    clients are measured."""
     import redis
 
     redis.Redis.from_url(url).delete(QUEUE)
@@ -139,6 +140,8 @@ def uvicorn(port: int, workers: int) -> list[str]:
 
 
 def celery_worker(log: Path) -> subprocess.Popen:
+    """A worker for the bench's queue, which starts empty (see wait_until_worker_ready)."""
+    clear_queue(REDIS_URL)
     command = [
         sys.executable,
         "-m",

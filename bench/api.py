@@ -129,8 +129,6 @@ def run_database(database: str) -> None:
         os.environ.update(env)
         processes: list[subprocess.Popen] = []
         try:
-            if "REDIS_URL" in env:
-                clear_queue(REDIS_URL)
             tables = prepare(CLIENTS * TABLES_PER_CLIENT, script_length=SCRIPT_LENGTH)
             port = free_port()
             log = Path(folder) / "server.log"

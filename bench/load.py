@@ -125,8 +125,6 @@ def run_database(database: str) -> None:
         os.environ.update(env)
         processes: list[subprocess.Popen] = []
         try:
-            if "REDIS_URL" in env:
-                clear_queue(REDIS_URL)
             tables = prepare(sum(TABLE_COUNTS))
             port = free_port()
             log = Path(folder) / "server.log"
