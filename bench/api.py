@@ -28,8 +28,8 @@ broker and one worker, which on one machine shares the web server's cores. The c
 hold no websockets, like any program playing through the API: every player is away from
 their table, so each is told once that it is their turn, not at every turn, and no socket
 watches the table, so a move sends no push (play/presence.py, play/live.py); the move
-still asks the cache both questions, in one round trip. The number of notifications
-stored during the run is printed.
+still reads both, with its table's lock. The number of notifications stored during the
+run is printed.
 
 Each database runs in a child process (`python -m bench.api sqlite|postgresql`), because
 Django can be set up only once per process.

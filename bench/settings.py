@@ -27,7 +27,7 @@ CELERY_TASK_DEFAULT_QUEUE = "holmes-bench"
 
 # Each run its own keys in Redis, for the channel layer and the cache: a fresh database
 # gives the next run's tables the same ids, and they must not meet the marks a run left
-# (presence, "your turn" told, throttle counts) nor hear its groups. Set here, in the
+# (throttle counts) nor hear its groups. Set here, in the
 # process that prepares the run, before it starts the server and the worker (they inherit
 # it).
 RUN_KEYS = os.environ.setdefault("HOLMES_BENCH_RUN", f"holmes-bench-{uuid.uuid4().hex[:12]}")

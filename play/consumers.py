@@ -1,38 +1,28 @@
 """The table websocket: members subscribe and hear "version N exists", nothing more."""
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 
-from . import selectors
+from . import presence, selectors
 from .live import table_group
-from .presence import (
-    presence_arrive,
-    presence_leave,
-    presence_refresh,
-    watching_refresh,
-    watching_start,
-    watching_stop,
-)
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
-    seat: int | None = None  # a player's seat number; None for a spectator
+    socket_id: int | None = None  # this socket's row (play/presence.py), once counted
+    seat_id: int | None = None  # a player's seat; None for a spectator
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        membership = await self._membership()
+        # Counted before joining the group: a move that commits from now on pushes to it.
+        membership = await self._arrive()
         if membership is None:
             await self.close(code=CLOSE_NOT_A_MEMBER)
             return
-        self.seat = membership.player
         self.group = table_group(self.table_id)
-        # Counted before joining the group: a move that commits from now on pushes to it.
-        await self._marks(watching_start, presence_arrive)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         # The version now, so a client that reconnects knows at once whether to catch up.
@@ -41,34 +31,34 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self._marks(watching_stop, presence_leave)
+        if self.socket_id is not None:
+            await database_sync_to_async(presence.socket_close)(socket_id=self.socket_id)
 
     async def receive_json(self, content, **kwargs):
         # Moves go through the HTTP API (one write path); the socket only answers pings,
         # which also say the player is still at the table.
         if content.get("type") == "ping":
-            await self._marks(watching_refresh, presence_refresh)
+            self.socket_id = await database_sync_to_async(presence.socket_refresh)(
+                socket_id=self.socket_id, table_id=self.table_id, seat_id=self.seat_id
+            )
             await self.send_json({"type": "pong"})
 
     async def table_version(self, message):
         await self.send_json({"type": "version", "version": message["version"]})
 
-    async def _marks(self, watching, presence) -> None:
-        """Count this socket as watching the table and, for a player, as their presence
-        (spectators are not waited for), in one hop to a thread."""
-        await sync_to_async(self._marks_sync)(watching, presence)
-
-    def _marks_sync(self, watching, presence) -> None:
-        watching(table_id=self.table_id)
-        if self.seat is not None:
-            presence(table_id=self.table_id, seat=self.seat)
-
     @database_sync_to_async
-    def _membership(self) -> selectors.Membership | None:
+    def _arrive(self) -> selectors.Membership | None:
+        """The user's membership of the table, with this socket counted there (as their
+        presence, for a player); None, and nothing counted, for anyone else."""
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return None
         try:
-            return selectors.api_membership_for(table_id=self.table_id, user=user, state=False)
+            membership = selectors.api_membership_for(
+                table_id=self.table_id, user=user, state=False
+            )
         except Http404:
             return None
+        self.seat_id = membership.seat.pk if membership.seat else None
+        self.socket_id = presence.socket_open(table_id=self.table_id, seat_id=self.seat_id)
+        return membership

@@ -13,8 +13,8 @@ How a push leaves the process depends on the channel layer:
   connection, for every push (~6 ms a move). Instead each process runs one event loop in
   a daemon thread, the `Pusher`: pushes are queued to it and sent in order over
   connections that live as long as the process. The request does not wait for Redis.
-  A push to a table no socket watches (play/presence.py counts them in the shared cache)
-  is skipped: sending one costs the web process about 0.4 ms of CPU, and a table played
+  A push to a table no socket watches (play/presence.py keeps them in the database) is
+  skipped: sending one costs the web process about 0.4 ms of CPU, and a table played
   by programs through the API alone has no listener at all.
 """
 
@@ -45,9 +45,9 @@ def table_group(table_id: int) -> str:
 
 
 def push_table_version(*, table_id: int, version: int, watched: bool | None = None) -> None:
-    """Tell the table's sockets that `version` exists. `watched`: whether the cache counted
-    a socket there, if the caller asked already (a move does, with its other questions:
-    presence.move_marks); else it is asked here."""
+    """Tell the table's sockets that `version` exists. `watched`: whether a socket is open
+    there, if the caller knows already (a move does: its lock read it); else it is asked
+    here."""
     layer = get_channel_layer()
     if layer is None:
         return

@@ -162,6 +162,13 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField(help_text="0-based; the engine's player index.")
     colour = models.CharField(max_length=10, choices=Colour.choices)
     joined_at = models.DateTimeField(auto_now_add=True)
+    your_turn_told_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When this player, away from the table, was last told it is their turn "
+        "(play/presence.py); cleared when they come back.",
+    )
 
     class Meta:
         # By the column, not the relation: ordering by "table" would follow Table's own
@@ -176,6 +183,34 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"Seat {self.number + 1} at table {self.table_id}"
+
+
+class TableSocket(models.Model):
+    """A websocket open on a table's page (play/presence.py). While one is, the table's
+    moves are pushed, and a player with one is at the table: not told of their turn."""
+
+    # Not indexed alone: the (table, expires_at) index serves every query by table.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="sockets", db_index=False
+    )
+    seat = models.ForeignKey(
+        Seat,
+        on_delete=models.CASCADE,
+        related_name="sockets",
+        null=True,
+        blank=True,
+        help_text="The player's seat; empty for a spectator's socket.",
+    )
+    expires_at = models.DateTimeField(
+        help_text="Pushed back by the page's pings; past it the socket no longer counts "
+        "(the process that served it is gone)."
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "expires_at"], name="socket_table_expiry")]
+
+    def __str__(self) -> str:
+        return f"Socket on table {self.table_id} ({self.seat or 'a spectator'})"
 
 
 class Spectator(models.Model):

@@ -24,6 +24,7 @@ from django.utils import timezone
 from holmes_site.fast_json import OrjsonEncoder
 
 from .models import Notebook, Seat, Table, TableEvent
+from .presence import PRESENCE_COLUMNS, TablePresence, presence_params
 
 # The table's columns in its fields' order, read as the ORM would (see _table_converted),
 # but for the fixed part of the state: Table.from_db takes that from the process's copy
@@ -32,13 +33,18 @@ TABLE_FIELDS = [field for field in Table._meta.concrete_fields if field.name != 
 TABLE_ATTNAMES = [field.attname for field in TABLE_FIELDS]
 TABLE_COLUMNS = [field.get_col("t") for field in TABLE_FIELDS]
 TABLE_FIELD = {field.name: field for field in TABLE_FIELDS}
+# With who is at the table (play/presence.py), which the move needs to know whom to push
+# to and whom to tell of their turn.
 LOCK_SEAT_AND_TABLE = """
-    SELECT {table_columns}, s.id, s.number, s.colour, n.id, n.text
+    SELECT {table_columns}, s.id, s.number, s.colour, n.id, n.text, {presence_columns}
     FROM play_seat s
     JOIN play_table t ON t.id = s.table_id
     LEFT JOIN play_notebook n ON n.seat_id = s.id
     WHERE s.table_id = %s AND s.user_id = %s
-""".format(table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS))
+""".format(
+    table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
+    presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
+)
 SEAT_COLUMNS = ["id", "table_id", "user_id", "number", "colour"]  # in Seat's field order
 NOTEBOOK_COLUMNS = ["id", "seat_id", "text"]  # in Notebook's field order
 
@@ -56,17 +62,19 @@ INSERT_ACTION_REQUEST = """
 """
 
 
-def seat_locking_table(*, table_id: int, user_id: int) -> Seat | None:
-    """The seat the user holds at the table, with the table and the seat's notebook; the
-    table's row stays locked until the transaction ends. None if they hold no seat."""
+def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePresence] | None:
+    """The seat the user holds at the table, with the table and the seat's notebook, and
+    who is at the table; the table's row stays locked until the transaction ends. None if
+    they hold no seat."""
     lock = " FOR UPDATE OF t" if connection.vendor == "postgresql" else ""
     with connection.cursor() as cursor:
-        cursor.execute(LOCK_SEAT_AND_TABLE + lock, [table_id, user_id])
+        cursor.execute(LOCK_SEAT_AND_TABLE + lock, [*presence_params(), table_id, user_id])
         row = cursor.fetchone()
     if row is None:
         return None
     table_values = _table_converted(row[: len(TABLE_FIELDS)])
-    seat_id, number, colour, notebook_id, notebook_text = row[len(TABLE_FIELDS) :]
+    seat_columns, presence_columns = row[len(TABLE_FIELDS) : -3], row[-3:]
+    seat_id, number, colour, notebook_id, notebook_text = seat_columns
     seat_values = [seat_id, table_id, user_id, number, colour]
     seat = Seat.from_db(connection.alias, SEAT_COLUMNS, seat_values)
     seat.table = Table.from_db(connection.alias, TABLE_ATTNAMES, table_values)
@@ -74,7 +82,7 @@ def seat_locking_table(*, table_id: int, user_id: int) -> Seat | None:
         seat.notebook = Notebook.from_db(
             connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
         )
-    return seat
+    return seat, TablePresence.from_columns(*presence_columns)
 
 
 def _table_converted(values) -> list:

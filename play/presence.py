@@ -1,174 +1,155 @@
-"""Who is at a table now: the seats whose players hold the table's websocket open; and
-whether a player who is away has been told it is their turn.
+"""Who is at a table now: the sockets open on its page; and whether a player who is away
+has been told it is their turn.
 
 "Your turn" goes only to a player who is not at the table: one who is sees it on the
-page, and a notification (with its e-mail) every turn would be noise. The marks live in
-the cache (Redis when scaled, so every web process sees every socket): a counter per
-seat, one up when a socket opens, one down when it closes. Each counter expires
-PRESENCE_SECONDS after it was last refreshed (on connecting, and on each ping the page
-sends every 30 s), so sockets left open by a process that died stop counting soon.
+page, and a notification (with its e-mail) every turn would be noise. Each websocket open
+on a table is a row (TableSocket), written by the consumer: made when the socket opens,
+deleted when it closes. It counts until its `expires_at`, PRESENCE_SECONDS ahead, which
+each ping the page sends (every 30 s) pushes back; so a socket left open by a process
+that died soon stops counting, and the next socket to open on the table sweeps it away.
 
 A player who is away is told once, not at every turn: a program playing through the API
 without a socket would otherwise get a notification and an e-mail for each of its turns.
-The "told" mark is cleared when their last socket at the table closes (they were back,
-so the next absence is news again) and expires after YOUR_TURN_QUIET_SECONDS.
+Their seat keeps when they were told (`Seat.your_turn_told_at`); coming back to the table
+clears it (their next absence is news again), and it counts for YOUR_TURN_QUIET_SECONDS.
 
-The same cache counts every socket open on a table, spectators' too: a move pushes its
-"version N exists" through the channel layer only while someone watches (play/live.py).
-A table played through the API alone, by programs that hold no socket, costs Redis no
-push at all.
+The same rows say whether anyone watches the table, spectators included: a move pushes its
+"version N exists" through the channel layer only then (play/live.py). A table played
+through the API alone, by programs that hold no socket, costs no push at all.
 
-When the cache cannot be reached nobody is at a table and nobody has been told: a
-notification too many is better than one missed. Everyone may be watching: a push too
-many costs little.
+A move reads all of this in the query that locks its table (`PRESENCE_COLUMNS`, in
+play/move_sql.py), and claims a notice in its own transaction, under that lock: two moves
+cannot both tell the same absence, and a move asks nothing of Redis. (These marks lived in
+the cache before: that round trip cost the API's move about 4% of its throughput, `make
+bench` api.)
 """
 
-import logging
 from dataclasses import dataclass
+from datetime import timedelta
 
-from django.core.cache import cache
+from django.db import connection
+from django.utils import timezone
 
-from holmes_site.throttling import cache_errors
-
-logger = logging.getLogger(__name__)
+from .models import MAX_SEATS, Seat, TableSocket
 
 PRESENCE_SECONDS = 90
 YOUR_TURN_QUIET_SECONDS = 10 * 60
 
-
-def presence_key(table_id: int, seat: int) -> str:
-    return f"presence:table{table_id}:seat{seat}"
-
-
-def told_key(table_id: int, seat: int) -> str:
-    return f"told-your-turn:table{table_id}:seat{seat}"
-
-
-def watchers_key(table_id: int) -> str:
-    return f"watchers:table{table_id}"
-
-
-def presence_arrive(*, table_id: int, seat: int) -> None:
-    if not _count_up(presence_key(table_id, seat)):
-        logger.warning("Could not mark seat %s present at table %s", seat, table_id)
-
-
-def presence_refresh(*, table_id: int, seat: int) -> None:
-    if not _refresh(presence_key(table_id, seat)):
-        logger.warning("Could not refresh seat %s at table %s", seat, table_id)
-
-
-def presence_leave(*, table_id: int, seat: int) -> None:
-    if _count_down(presence_key(table_id, seat)):
-        try:
-            cache.delete(told_key(table_id, seat))  # an absence begins: news again
-        except cache_errors():
-            pass  # the told mark expires on its own
-
-
-def watching_start(*, table_id: int) -> None:
-    if not _count_up(watchers_key(table_id)):
-        logger.warning("Could not count a socket on table %s", table_id)
-
-
-def watching_refresh(*, table_id: int) -> None:
-    _refresh(watchers_key(table_id))
-
-
-def watching_stop(*, table_id: int) -> None:
-    _count_down(watchers_key(table_id))
-
-
-def anyone_watching(*, table_id: int) -> bool:
-    try:
-        return (cache.get(watchers_key(table_id)) or 0) > 0
-    except cache_errors():
-        return True
-
-
-# --- The counters: up when a socket opens, down when it closes, kept alive by pings -----
-
-
-def _count_up(key: str) -> bool:
-    """One more socket; False if the cache could not count it."""
-    try:
-        if cache.add(key, 1, PRESENCE_SECONDS):
-            return True  # the first socket: one round trip
-        if cache.incr(key) < 1:  # a close that outlived its counter left it below zero
-            cache.set(key, 1, PRESENCE_SECONDS)
-        cache.touch(key, PRESENCE_SECONDS)
-        return True
-    except (ValueError, *cache_errors()):
-        # ValueError: the counter expired between add and incr; the next ping restores it.
-        return False
-
-
-def _refresh(key: str) -> bool:
-    """A socket is still open; False if the cache could not be reached."""
-    try:
-        if not cache.touch(key, PRESENCE_SECONDS):
-            cache.add(key, 1, PRESENCE_SECONDS)  # expired while the socket stayed open
-        return True
-    except cache_errors():
-        return False
-
-
-def _count_down(key: str) -> bool:
-    """One socket fewer; True if that was the last one."""
-    try:
-        return cache.decr(key) <= 0
-    except (ValueError, *cache_errors()):
-        return False  # expired already, or the cache is down: either way it counts nobody
-
-
-def is_at_table(*, table_id: int, seat: int) -> bool:
-    try:
-        return (cache.get(presence_key(table_id, seat)) or 0) > 0
-    except cache_errors():
-        logger.warning("Presence unknown (cache unreachable): seat %s is notified", seat)
-        return False
+# What a move needs to know, as columns of the query that locks its table (`{table}` is
+# the SQL of the table's id), taking `presence_params()`: whether any socket is live,
+# and, as bit masks of seat numbers, the seats with a live socket and the seats told of
+# their turn within the quiet time. Masks, because both databases sum them alike.
+PRESENCE_COLUMNS = """
+    EXISTS (
+        SELECT 1 FROM play_tablesocket k WHERE k.table_id = {table} AND k.expires_at > %s
+    ),
+    (
+        SELECT COALESCE(SUM(1 << p.number), 0) FROM play_seat p
+        WHERE p.table_id = {table} AND EXISTS (
+            SELECT 1 FROM play_tablesocket k WHERE k.seat_id = p.id AND k.expires_at > %s
+        )
+    ),
+    (
+        SELECT COALESCE(SUM(1 << p.number), 0) FROM play_seat p
+        WHERE p.table_id = {table} AND p.your_turn_told_at > %s
+    )
+"""
 
 
 @dataclass(frozen=True)
-class MoveMarks:
-    """What a move asks the cache, read in one round trip (`move_marks`)."""
+class TablePresence:
+    """Who is at a table, as `PRESENCE_COLUMNS` read it."""
 
-    watched: bool  # a socket is open at the table: the move is pushed
-    away_untold: frozenset[int]  # of the seats asked about: away, and not told yet
+    watched: bool  # a socket is open on the table: its moves are pushed
+    present: frozenset[int]  # seats with a socket open
+    told: frozenset[int]  # seats told of their turn, within the quiet time
+
+    @classmethod
+    def from_columns(cls, watched, present_mask: int, told_mask: int) -> "TablePresence":
+        return cls(watched=bool(watched), present=_seats(present_mask), told=_seats(told_mask))
+
+    def your_turn_notice_due(self, seat: int) -> bool:
+        """Whether to tell this seat's player that it is their turn: not while they are at
+        the table, and only once while they stay away."""
+        return seat not in self.present and seat not in self.told
 
 
-def move_marks(*, table_id: int, turn_seats: list[int]) -> MoveMarks:
-    """Whether anyone watches the table, and which of `turn_seats` are away and untold,
-    in one round trip: each question on its own cost the web process about 70 µs."""
-    keys = [watchers_key(table_id)]
-    for seat in turn_seats:
-        keys += [presence_key(table_id, seat), told_key(table_id, seat)]
-    try:
-        marks = cache.get_many(keys)
-    except cache_errors():
-        logger.warning("Presence unknown (cache unreachable): seats %s are notified", turn_seats)
-        return MoveMarks(watched=True, away_untold=frozenset(turn_seats))
-    away_untold = frozenset(
-        seat
-        for seat in turn_seats
-        if (marks.get(presence_key(table_id, seat)) or 0) <= 0
-        and not marks.get(told_key(table_id, seat))
+def _seats(mask: int) -> frozenset[int]:
+    return frozenset(seat for seat in range(MAX_SEATS) if int(mask) >> seat & 1)
+
+
+def presence_params() -> list:
+    """The values `PRESENCE_COLUMNS` takes, as of now."""
+    now = timezone.now()
+    adapt = connection.ops.adapt_datetimefield_value
+    told_since = now - timedelta(seconds=YOUR_TURN_QUIET_SECONDS)
+    return [adapt(now), adapt(now), adapt(told_since)]
+
+
+# --- Reads ------------------------------------------------------------------------------
+
+
+def table_presence(*, table_id: int) -> TablePresence:
+    """Who is at the table, for a move whose lock did not read it (the server's own)."""
+    columns = PRESENCE_COLUMNS.format(table="t.id")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM play_table t WHERE t.id = %s", [*presence_params(), table_id]
+        )
+        return TablePresence.from_columns(*cursor.fetchone())
+
+
+def anyone_watching(*, table_id: int) -> bool:
+    return TableSocket.objects.filter(table_id=table_id, expires_at__gt=timezone.now()).exists()
+
+
+def is_at_table(*, table_id: int, seat: int) -> bool:
+    return TableSocket.objects.filter(
+        table_id=table_id, seat__number=seat, expires_at__gt=timezone.now()
+    ).exists()
+
+
+# --- Writes: the consumer's, as its socket opens, pings and closes -------------------------
+
+
+def socket_open(*, table_id: int, seat_id: int | None) -> int:
+    """Count a new socket on the table (`seat_id` None: a spectator's); its id."""
+    now = timezone.now()
+    # Sockets whose process died without closing them: they stopped counting already.
+    TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
+    if seat_id is not None:
+        # Back at the table: the next absence is news again.
+        Seat.objects.filter(pk=seat_id).exclude(your_turn_told_at=None).update(
+            your_turn_told_at=None
+        )
+    return _socket_create(table_id, seat_id, now)
+
+
+def socket_refresh(*, socket_id: int, table_id: int, seat_id: int | None) -> int:
+    """The socket is still open: it counts for PRESENCE_SECONDS more. Its id, which is a
+    new one if it had been swept away meanwhile (it went quiet for too long)."""
+    now = timezone.now()
+    expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
+    if TableSocket.objects.filter(pk=socket_id).update(expires_at=expires_at):
+        return socket_id
+    return _socket_create(table_id, seat_id, now)
+
+
+def socket_close(*, socket_id: int) -> None:
+    TableSocket.objects.filter(pk=socket_id).delete()
+
+
+def _socket_create(table_id: int, seat_id: int | None, now) -> int:
+    expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
+    return TableSocket.objects.create(table_id=table_id, seat_id=seat_id, expires_at=expires_at).pk
+
+
+# --- The move's claim ---------------------------------------------------------------------
+
+
+def your_turn_claim(*, table_id: int, seats: list[int]) -> None:
+    """Mark these seats told of their turn. Called by a move, whose transaction holds the
+    table's lock: the next move reads the marks only once this one has committed."""
+    Seat.objects.filter(table_id=table_id, number__in=seats).update(
+        your_turn_told_at=timezone.now()
     )
-    return MoveMarks(watched=(marks.get(keys[0]) or 0) > 0, away_untold=away_untold)
-
-
-def your_turn_claim(*, table_id: int, seat: int) -> bool:
-    """Claim the notice for a seat that is away and untold: True for the one move that
-    gets it."""
-    try:
-        return cache.add(told_key(table_id, seat), 1, YOUR_TURN_QUIET_SECONDS)
-    except cache_errors():
-        logger.warning("Presence unknown (cache unreachable): seat %s is notified", seat)
-        return True
-
-
-def your_turn_notice_due(*, marks: MoveMarks, table_id: int, seat: int) -> bool:
-    """Whether to tell this seat's player that it is their turn, by the move's `marks`: not
-    while they are at the table, and only once while they stay away. A True answer claims
-    the notice (the cache's add is atomic), so two moves at once cannot both send it."""
-    return seat in marks.away_untold and your_turn_claim(table_id=table_id, seat=seat)

@@ -31,7 +31,7 @@ from .models import (
     audience_for,
     fixed_digest_for,
 )
-from .presence import move_marks, your_turn_notice_due
+from .presence import TablePresence, table_presence, your_turn_claim
 
 DEFAULT_ENGINE = "watson_holmes"
 TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
@@ -262,16 +262,26 @@ def game_apply_player_action(
     idempotency_key: str | None = None,
 ) -> tuple[Seat, ActionResult]:
     """`game_apply_action` for the seat `user` holds at this table. The seat, with its
-    notebook, comes in the query that locks the table: the API's move makes one query
-    where a membership check and then the lock took two. NotSeated for anyone else."""
-    seat = move_sql.seat_locking_table(table_id=table_id, user_id=user.pk)
-    if seat is None:
+    notebook, and who is at the table come in the query that locks the table: the API's
+    move makes one query where a membership check, the lock and a look in the cache took
+    three round trips. NotSeated for anyone else."""
+    locked = move_sql.seat_locking_table(table_id=table_id, user_id=user.pk)
+    if locked is None:
         raise NotSeated()
-    return seat, _apply(seat.table, seat.number, action, expected_version, idempotency_key)
+    seat, presence = locked
+    result = _apply(
+        seat.table, seat.number, action, expected_version, idempotency_key, presence=presence
+    )
+    return seat, result
 
 
 def _apply(
-    table: Table, player, action: dict, expected_version: int | None, idempotency_key: str | None
+    table: Table,
+    player,
+    action: dict,
+    expected_version: int | None,
+    idempotency_key: str | None,
+    presence: TablePresence | None = None,
 ) -> ActionResult:
     """The write path, on a table row its caller has locked.
 
@@ -280,6 +290,8 @@ def _apply(
     version needs no look-up: had a try with its key been applied, the version would have
     moved on, and a try that was refused left the state (and so the engine's answer) as it
     was. A stale version, or a system action (which sends none), may hide a first try.
+
+    `presence`: who is at the table, if the lock read it (else it is read when needed).
     """
     actor_key = _actor_key(player, idempotency_key)
     if actor_key and expected_version != table.version:
@@ -296,7 +308,7 @@ def _apply(
     applied = engine.apply(table.state, player, action)
     if not isinstance(applied, Refusal):
         new_state, events = applied
-        return _store_move(table, engine, new_state, events, actor_key)
+        return _store_move(table, engine, new_state, events, actor_key, presence)
     result = ActionResult(table=table, applied=False, refusal=applied)
     if actor_key:
         # Ignoring a conflict (as move_store does): a refused first try that committed
@@ -334,7 +346,12 @@ def _replayed(table: Table, outcome: dict) -> ActionResult:
 
 
 def _store_move(
-    table: Table, engine, new_state: dict, events: list, actor_key: str | None
+    table: Table,
+    engine,
+    new_state: dict,
+    events: list,
+    actor_key: str | None,
+    presence: TablePresence | None,
 ) -> ActionResult:
     previous_state = table.state
     table.state = new_state
@@ -353,7 +370,7 @@ def _store_move(
         request = (actor_key, result.to_outcome())
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, engine, new_state)
-    _after_commit_tell_move(table, engine, previous_state, new_state, events)
+    _after_commit_tell_move(table, engine, previous_state, new_state, events, presence)
     return result
 
 
@@ -495,23 +512,27 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
     )
 
 
-def _after_commit_tell_move(table: Table, engine, before: dict, after: dict, events) -> None:
-    """The move's push and notifications. The cache answers the questions of both in one
-    round trip (presence.move_marks), asked before the commit: a socket that opens in
-    between misses this push, and finds the version by its first fetch."""
+def _after_commit_tell_move(
+    table: Table, engine, before: dict, after: dict, events, presence: TablePresence | None
+) -> None:
+    """The move's push and notifications, by who was at the table when the move took its
+    lock: a socket that opens after that misses this push, and finds the version by its
+    first fetch."""
+    if presence is None:
+        presence = table_presence(table_id=table.pk)
+    _after_commit_push(table, watched=presence.watched)
     changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
-    turn_seats = [details["player"] for kind, details in changes if kind == "your_turn"]
-    marks = move_marks(table_id=table.pk, turn_seats=turn_seats)
-    _after_commit_push(table, watched=marks.watched)
+    # At the table, the page says so; away, they are told once (play/presence.py).
+    told = [
+        details["player"]
+        for kind, details in changes
+        if kind == "your_turn" and presence.your_turn_notice_due(details["player"])
+    ]
+    if told:
+        your_turn_claim(table_id=table.pk, seats=told)
     for kind, details in changes:
-        # At the table, the page says so; away, they were told once (play/presence.py).
-        # The claim is made before the commit: a move that then fails to commit costs the
-        # player this one notice, never a second one.
-        if kind == "your_turn" and not your_turn_notice_due(
-            marks=marks, table_id=table.pk, seat=details["player"]
-        ):
-            continue
-        _after_commit_notify(table, kind, details)
+        if kind != "your_turn" or details["player"] in told:
+            _after_commit_notify(table, kind, details)
 
 
 __all__ = [

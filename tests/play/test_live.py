@@ -4,12 +4,14 @@ watches gets no push. (With a real Redis: tests/integration/test_live_push.py.)"
 
 import asyncio
 import threading
+from datetime import timedelta
 
 import pytest
-import redis.exceptions
 from channels.layers import InMemoryChannelLayer
+from django.utils import timezone
 
 from play import live, presence
+from play.models import TableSocket
 
 
 class RecordingLayer:
@@ -99,24 +101,25 @@ def pushed(layer) -> list[tuple[str, int]]:
     return [(group, message["version"]) for group, message in layer.sent]
 
 
-def test_it_pushes_only_to_a_table_some_socket_watches(network_layer):
-    live.push_table_version(table_id=31, version=1)  # nobody watches yet
-    presence.watching_start(table_id=31)
-    presence.watching_start(table_id=31)
-    live.push_table_version(table_id=31, version=2)
-    presence.watching_stop(table_id=31)
-    live.push_table_version(table_id=31, version=3)  # one socket is still open
-    presence.watching_stop(table_id=31)
-    live.push_table_version(table_id=31, version=4)
+@pytest.mark.django_db
+def test_it_pushes_only_to_a_table_some_socket_watches(network_layer, started):
+    table_id, group = started.pk, f"table-{started.pk}"
+    live.push_table_version(table_id=table_id, version=1)  # nobody watches yet
+    first = presence.socket_open(table_id=table_id, seat_id=None)
+    second = presence.socket_open(table_id=table_id, seat_id=None)
+    live.push_table_version(table_id=table_id, version=2)
+    presence.socket_close(socket_id=first)
+    live.push_table_version(table_id=table_id, version=3)  # one socket is still open
+    presence.socket_close(socket_id=second)
+    live.push_table_version(table_id=table_id, version=4)
 
-    assert pushed(network_layer) == [("table-31", 2), ("table-31", 3)]
+    assert pushed(network_layer) == [(group, 2), (group, 3)]
 
 
-def test_it_pushes_when_the_cache_cannot_say_who_watches(network_layer, monkeypatch):
-    def unreachable(*args, **kwargs):
-        raise redis.exceptions.ConnectionError("Redis is down")
+@pytest.mark.django_db
+def test_it_does_not_push_to_a_socket_whose_pings_stopped(network_layer, started):
+    presence.socket_open(table_id=started.pk, seat_id=None)
+    TableSocket.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    live.push_table_version(table_id=started.pk, version=5)
 
-    monkeypatch.setattr(presence.cache, "get", unreachable)
-    live.push_table_version(table_id=32, version=5)
-
-    assert pushed(network_layer) == [("table-32", 5)]
+    assert pushed(network_layer) == []

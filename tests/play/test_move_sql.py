@@ -16,7 +16,7 @@ def fields_of(instance) -> dict:
 def test_it_loads_the_seat_table_and_notebook_as_the_orm_does(started, bob):
     Notebook.objects.filter(seat__table=started, seat__user=bob).update(text="Ask the clerk.")
     with transaction.atomic():
-        seat = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        seat, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
     expected = Seat.objects.select_related("table", "notebook").get(table=started, user=bob)
     assert fields_of(seat.table) == fields_of(expected.table)
     assert seat.table.started_at.tzinfo is not None and isinstance(seat.table.state, dict)
@@ -42,8 +42,8 @@ def test_it_finds_no_seat_for_a_stranger_or_at_another_table(started, bob, dave,
 def test_it_leaves_the_notebook_unset_for_a_seat_without_one(lobby, charlie):
     # Notebooks are made when the game starts: a lobby's seats have none yet.
     with transaction.atomic():
-        seat = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
-    assert seat is not None and seat.number == 2
+        seat, _ = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
+    assert seat.number == 2
     assert not Notebook.objects.filter(seat=seat).exists()
 
 

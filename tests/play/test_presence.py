@@ -5,17 +5,24 @@ notifications are unchanged.
 Through the real ASGI application, as tests/play/test_websocket.py; committed data
 (transactional_db), because the consumer's database work runs in other threads."""
 
+from datetime import timedelta
+
 import pytest
-import redis.exceptions
 from asgiref.sync import sync_to_async
 from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import Notification
-from play import presence
-from play.models import Spectator, Table
+from play import move_sql, presence
+from play.models import Seat, Spectator, Table, TableSocket
+from tests.play.helpers import ApiPlayer
 from tests.play.test_websocket import move_on_turn, run, socket_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+at_table = sync_to_async(presence.is_at_table)
+watched = sync_to_async(presence.anyone_watching)
 
 
 def your_turns(user) -> int:
@@ -33,6 +40,10 @@ def next_on_turn(table_id: int, users: list) -> tuple[int, object]:
     return seat, users[seat]
 
 
+def seat_id(table_id: int, number: int) -> int:
+    return Seat.objects.get(table_id=table_id, number=number).pk
+
+
 def test_it_does_not_notify_a_player_at_the_table_whose_turn_it_becomes(
     started, alice, bob, charlie
 ):
@@ -45,15 +56,36 @@ def test_it_does_not_notify_a_player_at_the_table_whose_turn_it_becomes(
     async def scenario():
         await socket.connect()
         await socket.receive_json_from()  # the version now
-        assert presence.is_at_table(table_id=started.pk, seat=seat)
+        assert await at_table(table_id=started.pk, seat=seat)
         await move(started.pk)
         assert await turn(started.pk) == seat
         assert await sync_to_async(your_turns)(user) == before
         await socket.disconnect()
-        assert not presence.is_at_table(table_id=started.pk, seat=seat)
+        assert not await at_table(table_id=started.pk, seat=seat)
 
     run(scenario)
     # Play on until it is their turn again: away now, the player hears of it.
+    play_until_turn_of(started.pk, seat)
+    assert your_turns(user) == before + 1
+
+
+def test_it_reads_presence_with_the_lock_of_a_move_made_through_the_api(
+    started, alice, bob, charlie
+):
+    users = [alice, bob, charlie]
+    seat, user = next_on_turn(started.pk, users)
+    on_turn = whose_turn(started.pk)
+    mover = ApiPlayer(users[on_turn], on_turn)
+    before = your_turns(user)
+    socket = presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, seat))
+    table = Table.objects.get(pk=started.pk)
+
+    response = mover.act(started.pk, {"type": "carriage_stop"}, table.version)
+
+    assert response.status_code == 200, response.content
+    assert whose_turn(started.pk) == seat
+    assert your_turns(user) == before  # at the table: the page says it
+    presence.socket_close(socket_id=socket)
     play_until_turn_of(started.pk, seat)
     assert your_turns(user) == before + 1
 
@@ -93,23 +125,41 @@ def test_it_tells_a_player_who_stays_away_once_not_at_every_turn(started, alice,
     play_until_turn_of(started.pk, seat)
     assert your_turns(user) == before + 2
     # Staying away past the quiet time: told again.
-    cache.delete(presence.told_key(started.pk, seat))  # as YOUR_TURN_QUIET_SECONDS would
+    quiet = timedelta(seconds=presence.YOUR_TURN_QUIET_SECONDS + 1)
+    Seat.objects.filter(pk=seat_id(started.pk, seat)).update(
+        your_turn_told_at=timezone.now() - quiet
+    )
     play_until_turn_of(started.pk, seat)
     assert your_turns(user) == before + 3
 
 
 def test_it_claims_a_notice_once_and_never_for_a_player_at_the_table(started):
     def due(seat: int) -> bool:
-        marks = presence.move_marks(table_id=started.pk, turn_seats=[seat])
-        return presence.your_turn_notice_due(marks=marks, table_id=started.pk, seat=seat)
+        return presence.table_presence(table_id=started.pk).your_turn_notice_due(seat)
 
     assert due(1)
+    presence.your_turn_claim(table_id=started.pk, seats=[1])
     assert not due(1)
     assert due(2)
-    presence.presence_arrive(table_id=started.pk, seat=0)
+    socket = presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 0))
     assert not due(0)
-    presence.presence_leave(table_id=started.pk, seat=0)
+    presence.socket_close(socket_id=socket)
     assert due(0)
+    # Coming back to the table makes the next absence news again.
+    socket = presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 1))
+    presence.socket_close(socket_id=socket)
+    assert due(1)
+
+
+def test_it_reads_the_same_presence_in_the_move_s_lock_and_on_its_own(started, bob):
+    presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 2))
+    presence.socket_open(table_id=started.pk, seat_id=None)  # a spectator's
+    presence.your_turn_claim(table_id=started.pk, seats=[0])
+    with transaction.atomic():
+        _, locked = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+
+    expected = presence.TablePresence(watched=True, present=frozenset({2}), told=frozenset({0}))
+    assert locked == presence.table_presence(table_id=started.pk) == expected
 
 
 def test_it_counts_a_player_present_while_any_of_their_sockets_is_open(started, bob):
@@ -120,25 +170,38 @@ def test_it_counts_a_player_present_while_any_of_their_sockets_is_open(started, 
         await first.connect()
         await second.connect()
         await first.disconnect()
-        assert presence.is_at_table(table_id=started.pk, seat=seat)
+        assert await at_table(table_id=started.pk, seat=seat)
         await second.disconnect()
-        assert not presence.is_at_table(table_id=started.pk, seat=seat)
+        assert not await at_table(table_id=started.pk, seat=seat)
 
     run(scenario)
 
 
-def test_it_keeps_a_pinging_player_present_after_their_mark_expired(started, bob):
+def expire_sockets(table_id: int) -> None:
+    """As PRESENCE_SECONDS passing without a ping would."""
+    past = timezone.now() - timedelta(seconds=1)
+    TableSocket.objects.filter(table_id=table_id).update(expires_at=past)
+
+
+def test_it_keeps_a_pinging_player_present_after_their_socket_expired(started, bob):
     socket = socket_for(started.pk, bob)
+    expire, sweep = sync_to_async(expire_sockets), sync_to_async(TableSocket.objects.all().delete)
 
     async def scenario():
         await socket.connect()
         await socket.receive_json_from()  # the version on connecting
-        cache.delete(presence.presence_key(started.pk, 1))  # as PRESENCE_SECONDS passing would
-        assert not presence.is_at_table(table_id=started.pk, seat=1)
+        await expire(started.pk)
+        assert not await at_table(table_id=started.pk, seat=1)
         await socket.send_json_to({"type": "ping"})
         assert await socket.receive_json_from() == {"type": "pong"}
-        assert presence.is_at_table(table_id=started.pk, seat=1)
+        assert await at_table(table_id=started.pk, seat=1)
+        # Swept away meanwhile (another socket opened on the table): counted again.
+        await sweep()
+        await socket.send_json_to({"type": "ping"})
+        assert await socket.receive_json_from() == {"type": "pong"}
+        assert await at_table(table_id=started.pk, seat=1)
         await socket.disconnect()
+        assert not await at_table(table_id=started.pk, seat=1)
 
     run(scenario)
 
@@ -150,7 +213,8 @@ def test_it_does_not_mark_a_spectator(started, frank):
     async def scenario():
         connected, _ = await socket.connect()
         assert connected
-        assert not any(presence.is_at_table(table_id=started.pk, seat=n) for n in range(7))
+        for seat in range(7):
+            assert not await at_table(table_id=started.pk, seat=seat)
         await socket.disconnect()
 
     run(scenario)
@@ -159,69 +223,56 @@ def test_it_does_not_mark_a_spectator(started, frank):
 def test_it_counts_every_socket_watching_the_table_spectators_too(started, bob, frank):
     Spectator.objects.create(table_id=started.pk, user=frank)
     player, spectator = socket_for(started.pk, bob), socket_for(started.pk, frank)
-    watched = lambda: presence.anyone_watching(table_id=started.pk)  # noqa: E731
 
     async def scenario():
-        assert not watched()
+        assert not await watched(table_id=started.pk)
         await spectator.connect()
-        assert watched()
+        assert await watched(table_id=started.pk)
         await player.connect()
         await spectator.disconnect()
-        assert watched()
-        cache.delete(presence.watchers_key(started.pk))  # as PRESENCE_SECONDS passing would
+        assert await watched(table_id=started.pk)
+        await sync_to_async(expire_sockets)(started.pk)
+        assert not await watched(table_id=started.pk)
         await player.receive_json_from()  # the version on connecting
         await player.send_json_to({"type": "ping"})
         assert await player.receive_json_from() == {"type": "pong"}
-        assert watched()
+        assert await watched(table_id=started.pk)
         await player.disconnect()
-        assert not watched()
+        assert not await watched(table_id=started.pk)
 
     run(scenario)
 
 
-def test_it_notifies_everyone_when_the_cache_cannot_say_who_is_present(
-    started, alice, bob, charlie, monkeypatch
-):
+def test_it_forgets_a_socket_whose_process_died_and_sweeps_it_away(started, alice, bob, charlie):
     users = [alice, bob, charlie]
     seat, user = next_on_turn(started.pk, users)
-    presence.presence_arrive(table_id=started.pk, seat=seat)
-
-    def unreachable(*args, **kwargs):
-        raise redis.exceptions.ConnectionError("Redis is down")
-
-    monkeypatch.setattr(cache, "get", unreachable)
-    monkeypatch.setattr(cache, "get_many", unreachable)
+    presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, seat))
+    expire_sockets(started.pk)  # its process died: no close, no more pings
     before = your_turns(user)
+
     move_on_turn(started.pk)
+
     assert your_turns(user) == before + 1
+    assert not presence.anyone_watching(table_id=started.pk)
+    presence.socket_open(table_id=started.pk, seat_id=None)
+    assert TableSocket.objects.filter(table_id=started.pk).count() == 1
 
 
-def test_it_answers_a_move_s_questions_in_one_round_trip(started, bob, monkeypatch):
-    asked, inside = [], []  # the calls the move makes, not LocMem's get_many's own gets
+def test_it_asks_nothing_of_the_cache_to_make_a_move(started, alice, bob, charlie, monkeypatch):
+    def refused(*args, **kwargs):
+        raise AssertionError("a move asked the cache")
 
-    def counted(method, real):
-        def call(*args, **kwargs):
-            if not inside:
-                asked.append(method)
-            inside.append(method)
-            try:
-                return real(*args, **kwargs)
-            finally:
-                inside.pop()
+    for method in ("get", "get_many", "add", "set", "incr"):
+        monkeypatch.setattr(cache, method, refused)
+    seat, user = next_on_turn(started.pk, [alice, bob, charlie])
+    before = your_turns(user)
+    on_turn = whose_turn(started.pk)
+    mover = ApiPlayer([alice, bob, charlie][on_turn], on_turn)
 
-        return call
+    response = mover.act(
+        started.pk, {"type": "carriage_stop"}, Table.objects.get(pk=started.pk).version
+    )
 
-    for method in ("get", "get_many", "add"):
-        monkeypatch.setattr(cache, method, counted(method, getattr(cache, method)))
-    next_seat = (whose_turn(started.pk) + 1) % 3
-
-    move_on_turn(started.pk)  # the turn passes to a player who is away: told, once
-    assert asked == ["get_many", "add"]
-    marks = presence.move_marks(table_id=started.pk, turn_seats=[next_seat])
-    assert marks == presence.MoveMarks(watched=False, away_untold=frozenset())
-
-    presence.watching_start(table_id=started.pk)
-    presence.presence_arrive(table_id=started.pk, seat=next_seat)
-    presence.presence_leave(table_id=started.pk, seat=next_seat)  # back and gone: news again
-    marks = presence.move_marks(table_id=started.pk, turn_seats=[next_seat])
-    assert marks.watched and marks.away_untold == {next_seat}
+    assert response.status_code == 200, response.content
+    assert your_turns(user) == before + 1  # away: told, once
+    assert presence.table_presence(table_id=started.pk).told == {seat}

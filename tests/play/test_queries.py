@@ -2,11 +2,11 @@
 game's history and however many players sit at the table."""
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import presence, services
+from play import services
+from play.models import Seat
 from tests.play.helpers import ApiPlayer, table_url
 
 SHORT, LONG = 0, 8
@@ -37,7 +37,7 @@ def prepare(tutorial, seven, django_capture_on_commit_callbacks):
         assert table.state["phase"] == "visiting" and table.state["round"] == rounds + 1
         # A player away is told of their turn once (play/presence.py): forget who was, so
         # that the move counted below notifies the next player after any history.
-        cache.delete_many([presence.told_key(table.pk, seat) for seat in range(players)])
+        Seat.objects.filter(table=table).update(your_turn_told_at=None)
         on_turn = ApiPlayer(users[table.state["turn"]], table.state["turn"])
         # Warm up the session, so the counts below are those of every later request.
         assert on_turn.get(table_url(table.pk)).status_code == 200
