@@ -160,7 +160,7 @@ def action_request_insert(*, table_id: int, key: str, outcome: dict) -> None:
 
 def _table_update_sql(table: Table, fields: list[str]) -> tuple[str, list]:
     adapt = {
-        "state": _json,
+        "state": _state_json,
         "version": int,
         "event_count": int,
         "status": str,
@@ -205,3 +205,8 @@ def _execute(statement: tuple[str, list]) -> None:
 
 def _json(value):
     return connection.ops.adapt_json_value(value, OrjsonEncoder)
+
+
+def _state_json(value):
+    # As the field adapts it: json, not jsonb, on PostgreSQL (EngineStateField).
+    return TABLE_FIELD["state"].get_db_prep_value(value, connection, prepared=True)

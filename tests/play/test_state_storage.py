@@ -3,6 +3,7 @@ game starts, and the rest with every move. Python sees one whole state all the s
 
 from importlib import import_module
 
+import pytest
 from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
@@ -143,3 +144,20 @@ def test_it_names_the_fixed_parts_of_tables_started_before_digests(started):
     digest_migration.name_fixed_parts(apps, connection.schema_editor())
     row = Table.objects.get(pk=started.pk)
     assert row.fixed_digest == fixed_digest_for(row.fixed_state) != ""
+
+
+def test_it_keeps_the_state_in_a_json_column_on_postgresql(started):
+    if connection.vendor != "postgresql":
+        pytest.skip("this run uses SQLite, which keeps JSON as text")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT data_type FROM information_schema.columns "
+            "WHERE table_name = 'play_table' AND column_name IN ('state', 'fixed_state') "
+            "ORDER BY column_name"
+        )
+        assert cursor.fetchall() == [("jsonb",), ("json",)]  # fixed_state, state
+    whole = Table.objects.get(pk=started.pk).state
+    table = Table.objects.get(pk=started.pk)
+    table.state = {**whole, "note": "Ünïcode ‘quotes’ and \u2028"}
+    table.save(update_fields=["state"])
+    assert Table.objects.get(pk=started.pk).state == table.state
