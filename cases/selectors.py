@@ -1,6 +1,8 @@
 """Reads of the case domain. Views and the API call these; they never filter models."""
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.lookups import Exact
 from django.http import Http404
 
 from .lint import lint_package
@@ -116,6 +118,11 @@ def case_exists(slug: str) -> bool:
 # --- The catalogue (issue 6): published cases with how they have fared at tables ---------
 
 
+# A table's result kind, as text: the state's column is json on PostgreSQL, which has no
+# equality operator, so the key is compared as text (play.models.EngineStateField).
+_result_kind = KeyTextTransform("kind", KeyTransform("result", "tables__state"))
+
+
 def catalogue() -> list[CaseVersion]:
     """Published versions, easiest first, each with `plays` (finished tables of the case,
     all versions together) and `solve_rate` (a percentage, None before any play).
@@ -132,7 +139,7 @@ def catalogue() -> list[CaseVersion]:
         .values("case_id")
         .annotate(
             plays=Count("tables"),
-            solved=Count("tables", filter=Q(tables__state__result__kind="solved")),
+            solved=Count("tables", filter=Exact(_result_kind, "solved")),
         )
     )
     by_case = {row["case_id"]: row for row in stats}
