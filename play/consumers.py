@@ -41,6 +41,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self.socket_id = await database_sync_to_async(presence.socket_refresh)(
                 socket_id=self.socket_id, table_id=self.table_id, seat_id=self.seat_id
             )
+            if self.socket_id is None:  # their seat or the table is gone
+                await self.close(code=CLOSE_NOT_A_MEMBER)
+                return
             await self.send_json({"type": "pong"})
 
     async def table_version(self, message):
@@ -61,4 +64,4 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return None
         self.seat_id = membership.seat.pk if membership.seat else None
         self.socket_id = presence.socket_open(table_id=self.table_id, seat_id=self.seat_id)
-        return membership
+        return membership if self.socket_id is not None else None

@@ -27,7 +27,7 @@ bench` api.)
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from .models import MAX_SEATS, Seat, TableSocket
@@ -112,8 +112,9 @@ def is_at_table(*, table_id: int, seat: int) -> bool:
 # --- Writes: the consumer's, as its socket opens, pings and closes -------------------------
 
 
-def socket_open(*, table_id: int, seat_id: int | None) -> int:
-    """Count a new socket on the table (`seat_id` None: a spectator's); its id."""
+def socket_open(*, table_id: int, seat_id: int | None) -> int | None:
+    """Count a new socket on the table (`seat_id` None: a spectator's); its id, or None if
+    the table or the seat is gone meanwhile."""
     now = timezone.now()
     # Sockets whose process died without closing them: they stopped counting already.
     TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
@@ -125,9 +126,10 @@ def socket_open(*, table_id: int, seat_id: int | None) -> int:
     return _socket_create(table_id, seat_id, now)
 
 
-def socket_refresh(*, socket_id: int, table_id: int, seat_id: int | None) -> int:
+def socket_refresh(*, socket_id: int, table_id: int, seat_id: int | None) -> int | None:
     """The socket is still open: it counts for PRESENCE_SECONDS more. Its id, which is a
-    new one if it had been swept away meanwhile (it went quiet for too long)."""
+    new one if it had been swept away meanwhile (it went quiet for too long), or None if
+    it went with its seat or its table (a player who left the lobby): it counts no more."""
     now = timezone.now()
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
     if TableSocket.objects.filter(pk=socket_id).update(expires_at=expires_at):
@@ -139,9 +141,16 @@ def socket_close(*, socket_id: int) -> None:
     TableSocket.objects.filter(pk=socket_id).delete()
 
 
-def _socket_create(table_id: int, seat_id: int | None, now) -> int:
+def _socket_create(table_id: int, seat_id: int | None, now) -> int | None:
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
-    return TableSocket.objects.create(table_id=table_id, seat_id=seat_id, expires_at=expires_at).pk
+    try:
+        with transaction.atomic():  # on PostgreSQL the failed insert must not spoil more
+            socket = TableSocket.objects.create(
+                table_id=table_id, seat_id=seat_id, expires_at=expires_at
+            )
+    except IntegrityError:  # the table or the seat is gone
+        return None
+    return socket.pk
 
 
 # --- The move's claim ---------------------------------------------------------------------

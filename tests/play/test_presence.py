@@ -14,7 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Notification
-from play import move_sql, presence
+from play import move_sql, presence, services
+from play.consumers import CLOSE_NOT_A_MEMBER
 from play.models import Seat, Spectator, Table, TableSocket
 from tests.play.helpers import ApiPlayer
 from tests.play.test_websocket import move_on_turn, run, socket_for
@@ -276,3 +277,20 @@ def test_it_asks_nothing_of_the_cache_to_make_a_move(started, alice, bob, charli
     assert response.status_code == 200, response.content
     assert your_turns(user) == before + 1  # away: told, once
     assert presence.table_presence(table_id=started.pk).told == {seat}
+
+
+def test_it_closes_the_socket_of_a_player_who_left_the_lobby(lobby, charlie):
+    socket = socket_for(lobby.pk, charlie)
+    leave = sync_to_async(services.table_leave)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        await leave(table_id=lobby.pk, user=charlie)  # their seat goes, and its socket row
+        await socket.send_json_to({"type": "ping"})
+        while (output := await socket.receive_output())["type"] != "websocket.close":
+            assert output["type"] == "websocket.send"  # the versions pushed meanwhile
+        assert output["code"] == CLOSE_NOT_A_MEMBER
+
+    run(scenario)
+    assert not TableSocket.objects.filter(table=lobby).exists()
