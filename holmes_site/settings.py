@@ -195,6 +195,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "accounts.tasks.outbox_redeliver",
         "schedule": env_int("HOLMES_OUTBOX_REDELIVER_SECONDS", 15),
     },
+    # Sockets whose process died stop counting by themselves (play/presence.py); this
+    # clears their rows away.
+    "sockets-sweep": {"task": "play.tasks.sockets_sweep", "schedule": 10 * 60},
 }
 
 if REDIS_URL:

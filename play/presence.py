@@ -141,6 +141,14 @@ def socket_close(*, socket_id: int) -> None:
     TableSocket.objects.filter(pk=socket_id).delete()
 
 
+def sockets_sweep() -> int:
+    """Forget every socket past its expiry, the rows of processes that died without closing
+    them, which a table that no socket opens again would keep (Celery beat runs this:
+    play.tasks.sockets_sweep). How many went."""
+    deleted, _ = TableSocket.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted
+
+
 def _socket_create(table_id: int, seat_id: int | None, now) -> int | None:
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
     try:

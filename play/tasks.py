@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.services import notifications_send, outbox_mark_delivered
 
-from . import services
+from . import presence, services
 from .models import Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -78,3 +78,9 @@ def notify_table(
         dedupe_key=f"table{table_id}:v{version}:{kind}",
     )
     outbox_mark_delivered(message_id=outbox_id)
+
+
+@shared_task
+def sockets_sweep() -> int:
+    """Run by Celery beat (settings.CELERY_BEAT_SCHEDULE): forget dead sockets."""
+    return presence.sockets_sweep()

@@ -17,6 +17,7 @@ from accounts.models import Notification
 from play import move_sql, presence, services
 from play.consumers import CLOSE_NOT_A_MEMBER
 from play.models import Seat, Spectator, Table, TableSocket
+from play.tasks import sockets_sweep
 from tests.play.helpers import ApiPlayer
 from tests.play.test_websocket import move_on_turn, run, socket_for
 
@@ -294,3 +295,13 @@ def test_it_closes_the_socket_of_a_player_who_left_the_lobby(lobby, charlie):
 
     run(scenario)
     assert not TableSocket.objects.filter(table=lobby).exists()
+
+
+def test_it_sweeps_away_the_sockets_of_dead_processes_and_keeps_the_live_ones(started):
+    live = presence.socket_open(table_id=started.pk, seat_id=None)
+    dead = presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 0))
+    past = timezone.now() - timedelta(seconds=1)
+    TableSocket.objects.filter(pk=dead).update(expires_at=past)
+
+    assert sockets_sweep.delay().get() == 1  # as Celery beat sends it (eager in tests)
+    assert list(TableSocket.objects.values_list("pk", flat=True)) == [live]
