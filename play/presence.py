@@ -6,7 +6,8 @@ page, and a notification (with its e-mail) every turn would be noise. Each webso
 on a table is a row (TableSocket), written by the consumer: made when the socket opens,
 deleted when it closes. It counts until its `expires_at`, PRESENCE_SECONDS ahead, which
 each ping the page sends (every 30 s) pushes back; so a socket left open by a process
-that died soon stops counting, and the next socket to open on the table sweeps it away.
+that died soon stops counting; the next socket to open on the table, or Celery beat
+(`sockets_sweep`), clears its row away.
 
 A player who is away is told once, not at every turn: a program playing through the API
 without a socket would otherwise get a notification and an e-mail for each of its turns.
