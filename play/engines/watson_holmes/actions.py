@@ -113,6 +113,8 @@ ACTIONS: dict[str, dict] = {
 }
 
 SYSTEM_ACTIONS = ("judged", "timeout")
+# What a player out of the game may still do: rule on a check, as Sherlock's voice.
+SHERLOCK_ACTIONS = ("rule",)
 
 
 # --- notebook (kept by the server) ----------------------------------------------------------
@@ -219,6 +221,10 @@ def check_actor(state: dict, player: object, kind: str) -> Refusal | None:
         return refuse("unknown_player", f"There is no seat {player!r} at this table.")
     if state["phase"] == OVER:
         return refuse("game_over", "The game is over.")
+    if kind not in SHERLOCK_ACTIONS:
+        # From elimination on a player only speaks for Sherlock Holmes; a play-on winner
+        # waits for the end. Neither uses a character, discards, reads or pays for Holmes.
+        return characters.check_in_game(state, player)
     return None
 
 
