@@ -10,6 +10,7 @@ from tests.engines.watson_holmes_helpers import (
     CHARLIE,
     act,
     answers,
+    judge,
     new_game,
     play,
     refusal,
@@ -117,3 +118,76 @@ def test_it_lets_a_player_waiting_at_221b_use_holmes_and_change_the_order():
     state, _ = act(state, BOB, CONSULT_ALICE)
     state, _ = play(state, (BOB, answers()), (CHARLIE, answers()))
     assert list(requests_for(state)) == [CHARLIE], "bob fell to 9 carriages, behind charlie"
+
+
+# --- waiting at 221B after another player failed (the rulebook's note) ------------------------
+
+
+def all_three_at_221b(play_on=False):
+    """alice (13 carriages), bob (11) and charlie (10) at 221B; alice is judged first."""
+    state = new_game(3, play_on=play_on)
+    for seat, carriages in ((ALICE, 13), (BOB, 11), (CHARLIE, 10)):
+        state = with_tokens(state, seat, carriages=carriages)
+    state, _ = play(state, (ALICE, BAKER_STREET), (BOB, BAKER_STREET), (CHARLIE, BAKER_STREET))
+    state, _ = play(
+        state,
+        (ALICE, answers("Alice's guess")),
+        (BOB, answers("Bob's guess")),
+        (CHARLIE, answers("Charlie's guess")),
+    )
+    assert list(requests_for(state)) == [ALICE]
+    return state
+
+
+def test_it_gives_the_players_waiting_at_221b_a_moment_after_a_failure():
+    state, _ = judge(all_three_at_221b(), ALICE, "wrong", "correct")
+    assert engine.pending_judgement(state) == [], "nobody is called before they had their say"
+    assert engine.view(state, None)["waiting_for"] == [BOB, CHARLIE]
+    listed = {a["type"] for a in engine.legal_actions(state, CHARLIE)}
+    assert {"answer", "holmes_consult", "holmes_check"} <= listed
+
+
+def test_it_lets_a_player_waiting_at_221b_consult_then_rewrite_their_answers():
+    state, _ = judge(all_three_at_221b(), ALICE, "wrong", "correct")
+    state, _ = act(state, CHARLIE, CONSULT_ALICE)
+    state, _ = act(state, CHARLIE, answers("Charlie's second thought"))
+    state, _ = act(state, BOB, answers("Bob's guess"))
+    # bob (11) is judged before charlie (7 after paying); charlie's new answers stand.
+    assert list(requests_for(state)) == [BOB]
+    state, _ = judge(state, BOB, "wrong", "wrong")
+    state, _ = play(state, (CHARLIE, answers("Charlie's second thought")))
+    [pending] = engine.pending_judgement(state)
+    assert pending["player"] == CHARLIE
+    assert pending["answers"]["culprit"] == "Charlie's second thought"
+
+
+def test_it_counts_what_a_waiting_player_pays_in_the_order_of_the_attempts():
+    state, _ = judge(all_three_at_221b(), ALICE, "wrong", "correct")
+    state, _ = act(state, BOB, CONSULT_ALICE)  # bob falls from 11 to 8 carriages
+    state, _ = play(state, (BOB, answers("Bob's guess")), (CHARLIE, answers("Charlie's guess")))
+    assert list(requests_for(state)) == [CHARLIE], "charlie's 10 now come before bob's 8"
+
+
+def test_it_refuses_to_rewrite_answers_once_the_players_group_is_called():
+    state, _ = judge(all_three_at_221b(), ALICE, "wrong", "correct")
+    state, _ = play(state, (BOB, answers("Bob's guess")), (CHARLIE, answers("Charlie's guess")))
+    assert list(requests_for(state)) == [BOB]
+    assert refusal(state, BOB, answers("too late")).code == "too_late"
+    state, _ = act(state, CHARLIE, answers("still waiting, still allowed"))
+    state, _ = judge(state, BOB, "wrong", "wrong")
+    state, _ = act(state, CHARLIE, answers("still waiting, still allowed"))
+    assert engine.pending_judgement(state)[0]["answers"]["culprit"] == (
+        "still waiting, still allowed"
+    )
+
+
+def test_it_calls_the_next_group_with_the_written_answers_when_the_time_runs_out():
+    state, _ = judge(all_three_at_221b(), ALICE, "wrong", "correct")
+    state, _ = act(state, SYSTEM, {"type": "timeout"})
+    [pending] = engine.pending_judgement(state)
+    assert (pending["player"], pending["answers"]["culprit"]) == (BOB, "Bob's guess")
+
+
+def test_it_calls_the_next_group_at_once_after_a_play_on_win():
+    state, _ = judge(all_three_at_221b(play_on=True), ALICE, "correct", "correct")
+    assert list(requests_for(state)) == [BOB], "a win teaches the others nothing"

@@ -112,6 +112,8 @@ def test_it_judges_the_player_holding_most_carriages_first():
     state = at_221b(state, ALICE, BOB, CHARLIE)
     assert list(requests_for(state)) == [BOB]
     state, _ = judge(state, BOB, "wrong", "wrong")
+    # After a failure, those still waiting confirm (or rewrite) their answers first.
+    state, _ = play(state, (ALICE, answers("answer of 0")), (CHARLIE, answers("answer of 2")))
     assert sorted(requests_for(state)) == [ALICE, CHARLIE], "equal counts are judged together"
 
 
@@ -239,6 +241,7 @@ def test_it_lets_mrs_hudson_jump_the_rest_of_the_queue():
     assert list(requests_for(state)) == [ALICE]
     state, _ = act(state, DAVE, {"type": "character", "character": "mrs_hudson"})
     state, _ = judge(state, ALICE, "wrong", "wrong")
+    state, _ = play(state, (BOB, answers("answer of 1")), (DAVE, answers("answer of 3")))
     assert list(requests_for(state)) == [DAVE], "dave goes before bob's 10 carriages"
     assert refusal(state, DAVE, {"type": "character", "character": "mrs_hudson"}).code in (
         "character_used",

@@ -17,6 +17,7 @@ from play.engines.watson_holmes.state import (
     INVESTIGATION,
     OVER,
     READING_STEP,
+    SOLVING_STEP,
     VISITING,
     WATSON_STEP,
     clone,
@@ -70,7 +71,9 @@ ACTIONS: dict[str, dict] = {
     },
     "answer": {
         "description": "At 221B Baker Street: write your answer to every question; you "
-        "may rewrite them until judging begins.",
+        "may rewrite them until your own attempt is judged. After another player at 221B "
+        "fails, those still waiting send their answers again (the same or rewritten) "
+        "before the next attempt is judged.",
         "example": {"type": "answer", "answers": {"culprit": "Margaret Ellen Doyle"}},
     },
     "character": {
@@ -107,7 +110,8 @@ ACTIONS: dict[str, dict] = {
     "timeout": {
         "description": "Server only: the table's timer ran out. The player on turn goes "
         "to the Carriage Stop (to 221B if they must), Watson is not used, readers are "
-        "done, 221B players without answers answer blank, open rulings count as wrong.",
+        "done, 221B players without answers answer blank, players waiting at 221B after "
+        "a failure keep the answers they wrote, open rulings count as wrong.",
         "example": {"type": "timeout"},
     },
 }
@@ -158,6 +162,8 @@ def waiting_on_players(state: dict) -> list[int]:
                 state["pawns"][seat] == BAKER_STREET and state["answers"][seat] is None
             ):
                 waiting.append(seat)
+    elif state["step"] == SOLVING_STEP:
+        waiting += solving.waiting_to_confirm(state)
     return sorted(set(waiting))
 
 
@@ -183,6 +189,8 @@ def perform_timeout(state: dict, seat: object, params: dict) -> list[Event]:
         state["done"] = [True] * len(state["done"])
         state["effects"]["mycroft"] = []
         events += investigation.finish_reading(state)
+    elif state["step"] == SOLVING_STEP:
+        events += solving.end_pause(state)
     return events
 
 

@@ -168,7 +168,7 @@ def finish_reading(state: dict) -> list[Event]:
             gained = gain(state, seat, "carriages", CARRIAGE_STOP_GAIN)
             events.append(Event("carriage_stop_income", data={"player": seat, "carriages": gained}))
     state["step"] = SOLVING_STEP
-    state["solving"] = {"queue": at_baker_street(state), "group": []}
+    state["solving"] = {"queue": at_baker_street(state), "group": [], "pause": []}
     return events + solving.next_group(state)
 
 
@@ -231,8 +231,9 @@ def check_answer(state: dict, seat: int, action: dict) -> Refusal | dict:
         return refusal
     if state["phase"] not in (VISITING, INVESTIGATION) or state["pawns"][seat] != BAKER_STREET:
         return refuse("not_at_baker_street", "Answers are written at 221B Baker Street.")
-    if state["step"] == SOLVING_STEP:
-        return refuse("too_late", "The answers at 221B are already being judged.")
+    if state["step"] == SOLVING_STEP and seat not in state["solving"]["queue"]:
+        # Players still waiting their turn at 221B may rewrite until they are called.
+        return refuse("too_late", "Your answers at 221B are already being judged.")
     return check_answers_shape(state, action.get("answers"))
 
 
@@ -262,7 +263,11 @@ def check_answers_shape(state: dict, answers: object) -> Refusal | dict:
 
 def perform_answer(state: dict, seat: int, params: dict) -> list[Event]:
     state["answers"][seat] = params["answers"]
-    return [
+    events = [
         Event("answers_written", data={"player": seat}),
         Event("your_answers", audience=(seat,), data={"answers": params["answers"]}),
-    ] + maybe_finish_reading(state)
+    ]
+    if state["step"] == SOLVING_STEP:
+        # Waiting at 221B after another player failed: these answers stand.
+        return events + solving.confirm_answers(state, seat)
+    return events + maybe_finish_reading(state)

@@ -74,7 +74,8 @@ def _candidates(state: dict, seat: int) -> list[dict]:
             actions += _turn_actions(state, seat)
         if state["phase"] == INVESTIGATION:
             actions += _investigation_actions(state, seat)
-        if state["pawns"][seat] == BAKER_STREET and state["answers"][seat] is None:
+        if state["pawns"][seat] == BAKER_STREET:
+            # Written or rewritten: ``apply`` says until when.
             actions.append(_blank_answers(state))
         actions += _anytime_actions(state, seat)
     actions += _ruling_actions(state, seat)

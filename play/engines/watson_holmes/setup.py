@@ -19,7 +19,8 @@ Shape of the state (a JSON-able dict; location keys are strings, see ``state.py`
     readings[seat]                card keys each player reads this investigation phase
     done[seat], answers[seat]     reading finished; answers written at 221B this round
     requests, next_request        answers waiting for the server's (or Sherlock's) verdict
-    solving                       221B players still to be judged, and the group being judged
+    solving                       221B players still to be judged, the group being judged,
+                                  and who must confirm their answers after a failure (pause)
     last_player, result           the last-player countdown; the end of the game
 """
 
@@ -98,7 +99,7 @@ def start_round(state: dict) -> None:
         readings=[[] for _ in range(count)],
         done=[False] * count,
         answers=[None] * count,
-        solving={"queue": [], "group": []},
+        solving={"queue": [], "group": [], "pause": []},
     )
 
 

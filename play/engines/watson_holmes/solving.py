@@ -17,6 +17,7 @@ from play.engines.watson_holmes.state import (
     TOBY_VALUE,
     WON,
     clockwise_from,
+    is_playing,
     playing_seats,
     refuse,
 )
@@ -50,6 +51,7 @@ def next_group(state: dict) -> list[Event]:
         group = [seat for seat in queue if solving_order_key(state, seat) == best]
     state["solving"]["queue"] = [seat for seat in queue if seat not in group]
     state["solving"]["group"] = group
+    state["solving"]["pause"] = []
     for seat in group:
         file_request(state, "solve", seat, state["answers"][seat])
     return [Event("judging", data={"players": group})]
@@ -163,7 +165,36 @@ def resolve_group(state: dict, group_requests: list[dict]) -> list[Event]:
         state["next_place"] += 1
         if not state["options"]["play_on"]:
             return events + game_over(state)
+    waiting = [seat for seat in state["solving"]["queue"] if is_playing(state, seat)]
+    if len(winners) < len(group_requests) and waiting:
+        # The rulebook's note: after a failure, the players still waiting at 221B may use
+        # the Holmes card (which changes their carriages, so the order) and rewrite their
+        # answers. Nobody else is called until each of them has confirmed their answers.
+        state["solving"]["pause"] = waiting
+        return events + [Event("attempts_paused", data={"players": waiting})]
     return events + next_group(state)
+
+
+def waiting_to_confirm(state: dict) -> list[int]:
+    """Players at 221B the judging waits for after a failure (see ``resolve_group``)."""
+    return state["solving"].get("pause") or []
+
+
+def confirm_answers(state: dict, seat: int) -> list[Event]:
+    """A waiting player's answers stand; once everyone waited for has said so, go on."""
+    waiting = waiting_to_confirm(state)
+    if seat not in waiting:
+        return []
+    state["solving"]["pause"] = [other for other in waiting if other != seat]
+    return [] if state["solving"]["pause"] else next_group(state)
+
+
+def end_pause(state: dict) -> list[Event]:
+    """The table's timer ran out: the answers written so far stand."""
+    if not waiting_to_confirm(state):
+        return []
+    state["solving"]["pause"] = []
+    return next_group(state)
 
 
 # --- end of a round and of the game ---------------------------------------------------------
