@@ -10,6 +10,7 @@ from tests.engines.watson_holmes_helpers import (
     act,
     card_text,
     event_types,
+    make_case,
     new_game,
     play,
     refusal,
@@ -183,3 +184,57 @@ def test_it_keeps_the_texts_a_player_read_with_the_casebook_house_rule():
     you = engine.view(state, ALICE)["you"]
     assert [entry["text"] for entry in you["casebook"]] == [card_text(2)]
     assert engine.view(state, BOB)["you"]["casebook"] == []
+
+
+# --- gains from a short stock: in turn from the Diary, clockwise ------------------------------
+
+TWO_LOCKPICK_CARDS = [
+    (2, "The Port", ["lockpick"]),
+    (3, "Pawnbroker", ["lockpick"]),
+    (8, "Tavern", []),
+]
+
+
+def test_it_hands_out_icon_tokens_from_a_short_stock_from_the_diary_clockwise():
+    state = new_game(3, case=make_case(locations=TWO_LOCKPICK_CARDS))
+    state = with_tokens(state, CHARLIE, lockpick=1)  # one lockpick left in the stock
+    # bob takes the Port from alice, so his card was placed first; alice places last,
+    # takes the Diary and is the first to gain.
+    state, _ = reading(
+        state,
+        (ALICE, visit(2, 1)),
+        (BOB, visit(2, 2)),
+        (CHARLIE, CARRIAGE_STOP),
+        (ALICE, visit(3)),
+    )
+    assert state["diary"] == ALICE
+    assert (state["players"][ALICE]["lockpick"], state["players"][BOB]["lockpick"]) == (1, 0)
+
+
+def test_it_pays_the_carriage_stop_from_a_short_stock_from_the_diary_clockwise():
+    state = with_tokens(new_game(3), BOB, carriages=34)
+    assert state["stock"]["carriages"] == 3
+    state, _ = reading(state, (ALICE, CARRIAGE_STOP), (BOB, visit(2)), (CHARLIE, CARRIAGE_STOP))
+    assert state["diary"] == CHARLIE, "charlie placed last"
+    state, _ = act(state, BOB, DONE)
+    assert (state["players"][CHARLIE]["carriages"], state["players"][ALICE]["carriages"]) == (
+        13,
+        10,
+    )
+
+
+def test_it_returns_the_carriages_on_the_cards_to_the_stock_before_anyone_gains():
+    state = with_tokens(new_game(2), BOB, carriages=47)
+    assert state["stock"]["carriages"] == 0
+    state, _ = reading(state, (ALICE, visit(4)), (BOB, visit(2, 3)))
+    assert state["players"][ALICE]["carriages"] == 13, "the Cab Office pays from bob's 3"
+
+
+def test_it_spends_every_lockpick_before_anyone_gains_one():
+    state = with_tokens(with_police_on(new_game(3), 2), BOB, lockpick=1)
+    state = with_tokens(state, CHARLIE, lockpick=1)
+    assert state["stock"]["lockpick"] == 0
+    # charlie places last and holds the Diary: alice comes before bob, clockwise.
+    state, _ = reading(state, (ALICE, visit(3)), (BOB, visit(2)), (CHARLIE, CARRIAGE_STOP))
+    assert state["players"][BOB]["lockpick"] == 0, "spent to read under police"
+    assert state["players"][ALICE]["lockpick"] == 1, "the Pawnbroker gives bob's spent one"

@@ -20,6 +20,7 @@ from play.engines.watson_holmes.state import (
     VISITING,
     WATSON_STEP,
     card_key,
+    clockwise_from,
     gain,
     has_icon,
     location_card,
@@ -98,21 +99,35 @@ def perform_watson_read(state: dict, seat: int, params: dict) -> list[Event]:
 
 
 def begin_reading(state: dict) -> list[Event]:
+    """Spend what is on the cards, have everyone read, then hand out the icons' tokens.
+
+    Reading is simultaneous, so every spend (carriages on the cards, lockpicks) reaches
+    the stock before anyone gains; when a short stock cannot serve every reader, they
+    take in turn from the Diary clockwise.
+    """
     state["step"] = READING_STEP
-    events = []
-    for key, bid in state["bids"].items():
+    for bid in state["bids"].values():
         # Carriages on a card are spent, not returned to the bidder.
         state["stock"]["carriages"] += bid["carriages"]
         bid["spent"], bid["carriages"] = bid["carriages"], 0
-        for seat in pawn_readers(state, key):
-            events += _read(state, seat, key)
+    readers = [
+        (seat, state["pawns"][seat])
+        for seat in clockwise_from(state, state["diary"])
+        if state["pawns"][seat] in state["bids"]
+    ]
+    events = []
+    for seat, key in readers:
+        events += _read(state, seat, key)
+    for seat, key in readers:
+        if key in state["readings"][seat]:
+            events += _gain_icons(state, seat, key)
     for seat in seats(state):
         state["done"][seat] = not _must_finish(state, seat)
     return events + maybe_finish_reading(state)
 
 
 def _read(state: dict, seat: int, key: str) -> list[Event]:
-    """One reader reads their card: lockpick, casebook, zone, icon tokens."""
+    """One reader reads their card: lockpick, casebook, zone."""
     player = state["players"][seat]
     card = location_card(state, key)
     number = card["number"]
@@ -131,15 +146,21 @@ def _read(state: dict, seat: int, key: str) -> list[Event]:
         player["zone"] = card["zone"]
     text = {"player": seat, "location": number, "name": card["name"], "text": card["text"]}
     events.append(Event("card_read", audience=(seat,), data=text))
+    return events
+
+
+def _gain_icons(state: dict, seat: int, key: str) -> list[Event]:
+    """The tokens the icons of the card a player read give them, as far as the stock goes."""
+    card = location_card(state, key)
     gained = {kind: 0 for kind in (*TOKEN_ICONS, "carriages")}
     for kind in TOKEN_ICONS:
         if kind in card["icons"]:
             gained[kind] = gain(state, seat, kind)
     if "carriages" in card["icons"]:
         gained["carriages"] = gain(state, seat, "carriages", card["carriages"])
-    if any(gained.values()):
-        events.append(Event("tokens_gained", data={"player": seat, **gained}))
-    return events
+    if not any(gained.values()):
+        return []
+    return [Event("tokens_gained", data={"player": seat, **gained})]
 
 
 def _must_finish(state: dict, seat: int) -> bool:
@@ -163,7 +184,8 @@ def maybe_finish_reading(state: dict) -> list[Event]:
 
 def finish_reading(state: dict) -> list[Event]:
     events = []
-    for seat in seats(state):
+    # A short stock pays the Carriage Stop in turn from the Diary, clockwise.
+    for seat in clockwise_from(state, state["diary"]):
         if state["pawns"][seat] == CARRIAGE_STOP:
             gained = gain(state, seat, "carriages", CARRIAGE_STOP_GAIN)
             events.append(Event("carriage_stop_income", data={"player": seat, "carriages": gained}))
