@@ -1,5 +1,7 @@
 """The eight character cards, discarding, and Wiggins's copies."""
 
+import pytest
+
 from play.engines import watson_holmes as engine
 from tests.engines.watson_holmes_helpers import (
     ALICE,
@@ -12,6 +14,7 @@ from tests.engines.watson_holmes_helpers import (
     act,
     card_text,
     judge,
+    make_case,
     new_game,
     play,
     refusal,
@@ -196,6 +199,39 @@ def test_it_waits_for_a_mycroft_player_at_the_carriage_stop():
     state, _ = act(state, ALICE, {"type": "mycroft_read", "location": 2})
     state, _ = act(state, ALICE, DONE)
     assert state["round"] == 2
+
+
+@pytest.mark.parametrize("number", [1, 3, 4])
+def test_it_gives_no_token_for_the_icons_of_mycrofts_extra_card(number):
+    # Scotland Yard (police, call-off), the Pawnbroker (lockpick), the Cab Office (carriages).
+    state = with_tokens(with_character(new_game(2), ALICE, "mycroft"), ALICE, police=0)
+    state, _ = act(state, ALICE, use("mycroft"))
+    state, _ = play(state, (ALICE, CARRIAGE_STOP), (BOB, visit(2)))
+    before = dict(state["stock"])
+    state, events = act(state, ALICE, {"type": "mycroft_read", "location": number})
+    assert state["stock"] == before
+    assert "tokens_gained" not in [event.type for event in events]
+
+
+def test_it_moves_nobody_to_the_zone_of_mycrofts_extra_card():
+    zones = {"start": "city", "travel_cost": 2, "names": {"city": "London", "country": "Surrey"}}
+    case = make_case(zones=zones, zone_of={8: "country"})
+    state = with_character(new_game(2, case=case), ALICE, "mycroft")
+    state, _ = act(state, ALICE, use("mycroft"))
+    state, _ = play(state, (ALICE, CARRIAGE_STOP), (BOB, visit(2)))
+    state, _ = act(state, ALICE, {"type": "mycroft_read", "location": 8})
+    assert state["players"][ALICE]["zone"] == "city"
+
+
+def test_it_refuses_police_on_mycrofts_extra_card():
+    state = with_character(new_game(2), ALICE, "mycroft")
+    state, _ = act(state, ALICE, use("mycroft"))
+    state, _ = play(state, (ALICE, visit(2)), (BOB, visit(8)))
+    state, _ = act(state, ALICE, {"type": "mycroft_read", "location": 3})
+    found = refusal(state, ALICE, {"type": "place_police", "location": 3})
+    assert found.code == "not_your_card"
+    listed = [a for a in engine.legal_actions(state, ALICE) if a["type"] == "place_police"]
+    assert listed == [{"type": "place_police", "location": 2}]
 
 
 # --- Inspector Lestrade ------------------------------------------------------------------------
