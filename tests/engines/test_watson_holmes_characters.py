@@ -154,6 +154,14 @@ def test_it_lets_wiggins_copy_a_character_another_player_revealed():
     assert refusal(state, BOB, use("lestrade")).code == "character_used"
 
 
+def test_it_refuses_wiggins_named_for_itself():
+    # Wiggins has no action of its own: naming it would only reveal and waste the card.
+    state = with_character(new_game(4), BOB, "wiggins")
+    found = refusal(state, BOB, use("wiggins"))
+    assert found.code == "wiggins_copies"
+    assert state["players"][BOB]["character_state"] == "hidden"
+
+
 def test_it_lets_wiggins_copy_toby_with_its_own_token():
     state = with_character(with_character(new_game(4), ALICE, "toby"), BOB, "wiggins")
     state, _ = play(state, (ALICE, visit(2, character="toby")), (BOB, visit(8, character="toby")))
@@ -275,3 +283,13 @@ def test_it_lets_billy_visit_under_police_or_locked_without_tokens_all_round():
     assert state["readings"] == [["7"], ["2"], []]
     assert state["players"][BOB]["lockpick"] == 0, "bob's lockpick is spent"
     assert state["stock"]["lockpick"] == 2
+
+
+def test_it_lists_a_call_off_with_billy_on_a_locked_card_under_police():
+    # Billy gets past the lock; the call-off also frees the card for everyone.
+    state = with_police_on(with_character(new_game(2), ALICE, "billy"), 7)
+    state = with_tokens(state, ALICE, call_off=1)
+    both = {"type": "visit", "location": 7, "carriages": 0, "call_off": True, "character": "billy"}
+    assert both in engine.legal_actions(state, ALICE)
+    state, _ = act(state, ALICE, both)
+    assert state["police"] == [] and state["players"][ALICE]["call_off"] == 0

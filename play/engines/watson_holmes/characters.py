@@ -103,6 +103,11 @@ def check_character(state: dict, seat: int, action: dict) -> Refusal | dict:
             "character_on_placement",
             f'{CHARACTERS[name]} acts as part of a visit: add "character": "{name}" to your visit.',
         )
+    if name == "wiggins":
+        return refuse(
+            "wiggins_copies",
+            "Wiggins has no action of its own: name the revealed character he copies.",
+        )
     mode = check_source(state, seat, name)
     if isinstance(mode, Refusal):
         return mode

@@ -4,8 +4,8 @@ Choices made to keep the list short (``apply`` still accepts every legal variant
 
 - Bids: for each location, the smallest legal bid only (on foot when it is free, one
   more than its stake when held); any larger bid the player can pay is legal too.
-- Access: one variant per way in (call-off, lockpick, Billy) when a police token or a
-  lock is in the way.
+- Access: one variant per way in (call-off, lockpick, Billy, or a call-off with Billy)
+  when a police token or a lock is in the way.
 - Free-text fields (answers, a Holmes check's answer) are listed with an empty
   string; any text up to the length limit is accepted.
 - ``judged`` is listed for the server with every verdict the same (all correct, all
@@ -105,10 +105,14 @@ def _visits(state: dict, seat: int, key: str, usable: set[str]) -> list[dict]:
     if bid is not None and "mary_morstan" in usable:
         placements.append({"character": "mary_morstan"})
     accesses = [{}]
-    if key in state["police"] and state["players"][seat]["call_off"]:
+    call_off = key in state["police"] and state["players"][seat]["call_off"]
+    if call_off:
         accesses.append({"call_off": True})
     if "billy" in usable and (key in state["police"] or has_icon(state, key, "locked")):
         accesses.append({"character": "billy"})
+        if call_off:
+            # Police and a lock: the call-off frees the card, Billy gets past the lock.
+            accesses.append({"call_off": True, "character": "billy"})
     actions = []
     for access in accesses:
         for placement in placements:
