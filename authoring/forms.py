@@ -5,6 +5,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
+from cases import services as case_services
 from cases.models import CaseVersion, Icon, Location, Question, Zone
 
 SLUG = re.compile(r"[a-z0-9-]+")
@@ -158,6 +159,28 @@ class PositionedFormSetMixin:
                 form.cleaned_data["position"] = following
                 form.instance.position = following
                 following += 1
+
+
+class RenumberingFormSetMixin:
+    """Card rows whose numbers a save changes, swaps included.
+
+    `save()` parks the changed rows' old numbers first (numbers are unique in a version),
+    and leaves `renumbered` (old number → new) for the references to follow.
+    """
+
+    def save(self, commit=True):
+        moving, self.renumbered = [], {}
+        for form in self.initial_forms:
+            if not form.instance.pk:
+                continue
+            if self._should_delete_form(form):
+                moving.append(form.instance.pk)
+            elif "number" in form.changed_data:
+                moving.append(form.instance.pk)
+                self.renumbered[form.initial["number"]] = form.cleaned_data["number"]
+        if commit:
+            case_services.location_numbers_release(location_ids=moving)
+        return super().save(commit=commit)
 
 
 class ReviewCommentForm(forms.Form):

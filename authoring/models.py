@@ -12,6 +12,24 @@ from cases.models import CaseVersion, Location, Question
 
 AUTHORS_GROUP = "Authors"
 MODERATORS_GROUP = "Moderators"
+_CONTENT_MODELS = ("case", "caseversion", "question", "location", "zone")
+# What each role may do in the admin (migration 0002 made the groups with these).
+ROLE_PERMISSIONS = {
+    AUTHORS_GROUP: [
+        *(f"cases.{action}_{model}" for model in _CONTENT_MODELS
+          for action in ("view", "add", "change", "delete")),
+        "cases.view_nearmiss",
+        "authoring.submit_case",
+        "authoring.view_reviewcomment",
+    ],
+    MODERATORS_GROUP: [
+        *(f"cases.view_{model}" for model in _CONTENT_MODELS),
+        "authoring.review_case",
+        "authoring.view_review",
+        "authoring.view_reviewcomment",
+        "authoring.add_reviewcomment",
+    ],
+}  # fmt: skip
 
 
 class Review(models.Model):

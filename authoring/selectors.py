@@ -86,6 +86,13 @@ CASE_FIELDS = {
     "introduction": "introduction", "special_rules": "special_rules", "solution": "solution",
 }  # fmt: skip
 QUESTION_FIELDS = ("id", "ask", "kind", "answer", "accept", "reject", "evidence")
+# The editor's names for the fields a problem can point at (its form labels, lowercased).
+FIELD_LABELS = {
+    "question": {"key": "id", "ask": "question", "accept": "accepted forms",
+                 "reject": "rejected forms", "evidence": "evidence cards"},
+    "zone": {"name": "name"},
+}  # fmt: skip
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 LOCATION_FIELDS = ("number", "name", "icons", "carriages", "zone", "text")
 
 
@@ -106,6 +113,11 @@ class LintItem:
     @property
     def severity(self) -> str:
         return str(self.problem.severity)
+
+    @property
+    def severity_word(self) -> str:
+        """What the writer reads: error, warning or note."""
+        return "note" if self.problem.severity == Severity.INFO else self.severity
 
     @property
     def message(self) -> str:
@@ -148,22 +160,23 @@ def version_lint(*, version: CaseVersion) -> LintReport:
     sits on which line lets us walk back from a line to the question, card and field.
     """
     data = case_version_data(version=version)
-    questions = list(version.questions.order_by("position").values_list("pk", flat=True))
-    locations = list(version.locations.order_by("filename", "number").values_list("pk", flat=True))
-    zones = list(version.zones.order_by("position").values_list("pk", flat=True))
+    questions = dict(version.questions.order_by("position").values_list("pk", "key"))
+    cards = dict(version.locations.order_by("filename", "number").values_list("pk", "number"))
+    zones = dict(version.zones.order_by("position").values_list("pk", "name"))
     card_files = {}
-    for pk, location in zip(locations, data.locations, strict=True):
+    for pk, location in zip(cards, data.locations, strict=True):
         card_files[f"locations/{location.filename or default_filename(location)}"] = pk
     parsed, problems = lint_package(package_files(data))
     if parsed is None:
-        return LintReport([LintItem(p, "case", None, "", "the case") for p in problems])
-    case_lines = _case_line_index(parsed, questions, zones)
+        return LintReport([LintItem(p, "case", None, "", "The case") for p in problems])
+    case_lines = _case_line_index(parsed, list(questions), list(zones))
     card_lines = {}
     for location in parsed.locations:
         pk = card_files.get(location.path)
         card_lines[location.path] = [
             (line, ("location", pk, key)) for key, line in location.lines.items()
         ]
+    names = {"question": questions, "location": cards, "zone": zones}
     items = []
     for problem in problems:
         if problem.file == CASE_FILE:
@@ -175,9 +188,13 @@ def version_lint(*, version: CaseVersion) -> LintReport:
             )
         else:
             target, target_id, key = "case", None, ""
+        field_name = _field_name(target, key)
+        name = names.get(target, {}).get(target_id)
         items.append(
-            LintItem(problem, target, target_id, _field_name(target, key), _label(problem))
+            LintItem(problem, target, target_id, field_name, _label(target, name, field_name))
         )
+    # Errors first, then warnings, then notes; in reading order within each.
+    items.sort(key=lambda item: SEVERITY_ORDER.get(item.problem.severity, len(SEVERITY_ORDER)))
     return LintReport(items)
 
 
@@ -219,8 +236,19 @@ def _field_name(target: str, key: str) -> str:
     return ""
 
 
-def _label(problem: Problem) -> str:
-    return f"{problem.file}:{problem.line}" if problem.line else problem.file
+def _label(target: str, name, field_name: str) -> str:
+    """Where a problem is, in the words of the editor: "Card 5 · text", "Question thief ·
+    accepted forms", "Case · introduction"."""
+    where = {
+        "case": "Case",
+        "question": f"Question {name}",
+        "location": f"Card {name}",
+        "zone": f"Zone {name}",
+    }[target]
+    if name is None and target != "case":
+        where = f"A {target}"
+    field_label = FIELD_LABELS.get(target, {}).get(field_name, field_name.replace("_", " "))
+    return f"{where} · {field_label}" if field_label else where
 
 
 # --- What changed since the published version ---------------------------------------------
@@ -433,7 +461,7 @@ def case_statistics(*, case: Case, near_misses: int = 10) -> CaseStatistics:
     Seven queries whatever the number of tables, attempts and events: outcomes are read
     from the state's `result` in the database, visits are counted there too.
     """
-    tables = Table.objects.filter(case_version__case=case, playtest__isnull=True)
+    tables = Table.objects.filter(case_version__case=case, is_private=False)
     in_progress = tables.filter(status=TableStatus.PLAYING).count()
     outcomes = list(
         tables.filter(status=TableStatus.FINISHED)
@@ -446,7 +474,7 @@ def case_statistics(*, case: Case, near_misses: int = 10) -> CaseStatistics:
     rounds = Counter(int(r) for result, r in outcomes if result == "solved" and r is not None)
     verdicts = TableAttempt.objects.filter(
         table__case_version__case=case,
-        table__playtest__isnull=True,
+        table__is_private=False,
         attempt__judged_at__isnull=False,
     ).values_list("attempt__verdicts", flat=True)
     answered, correct = Counter(), Counter()
@@ -471,7 +499,7 @@ def case_statistics(*, case: Case, near_misses: int = 10) -> CaseStatistics:
             forms.append(miss)
     visits = (
         TableEvent.objects.filter(
-            table__case_version__case=case, table__playtest__isnull=True, type="visited"
+            table__case_version__case=case, table__is_private=False, type="visited"
         )
         .annotate(card=KeyTextTransform("location", "payload"))
         .values("card")

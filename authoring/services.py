@@ -14,8 +14,9 @@ refusal before offering a button, and the do to act.
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from cases import services as case_services
@@ -25,7 +26,14 @@ from cases.package.reader import read_zip
 from cases.services import ImportResult, PackageInvalid
 
 from . import selectors
-from .models import AUTHORS_GROUP, MODERATORS_GROUP, Playtest, Review, ReviewComment
+from .models import (
+    AUTHORS_GROUP,
+    MODERATORS_GROUP,
+    ROLE_PERMISSIONS,
+    Playtest,
+    Review,
+    ReviewComment,
+)
 from .selectors import EDITABLE, UNDER_REVIEW, LintReport, is_author, is_moderator, owns
 
 
@@ -49,17 +57,30 @@ def _lock(version: CaseVersion) -> CaseVersion:
 # --- Roles --------------------------------------------------------------------------------
 
 
+def _role_group(name: str) -> Group:
+    """The role's group, made again with its permissions if it is missing (a migration
+    makes both; a flushed database, as in tests that commit, has lost them)."""
+    group, created = Group.objects.get_or_create(name=name)
+    if created:
+        codes = [code.split(".") for code in ROLE_PERMISSIONS[name]]
+        query = Q()
+        for app_label, codename in codes:
+            query |= Q(content_type__app_label=app_label, codename=codename)
+        group.permissions.set(Permission.objects.filter(query))
+    return group
+
+
 @transaction.atomic
 def user_make_author(*, user) -> None:
     """Authors write in the editor, which is the admin: they need staff access too."""
-    user.groups.add(Group.objects.get(name=AUTHORS_GROUP))
+    user.groups.add(_role_group(AUTHORS_GROUP))
     user.is_staff = True
     user.save(update_fields=["is_staff"])
 
 
 @transaction.atomic
 def user_make_moderator(*, user) -> None:
-    user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
+    user.groups.add(_role_group(MODERATORS_GROUP))
     user.is_staff = True
     user.save(update_fields=["is_staff"])
 

@@ -13,7 +13,7 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 
 from authoring import selectors as workflow
 from authoring import services as authoring
@@ -24,6 +24,7 @@ from authoring.forms import (
     PackageUploadForm,
     PositionedFormSetMixin,
     QuestionForm,
+    RenumberingFormSetMixin,
     ZoneForm,
 )
 
@@ -32,7 +33,7 @@ from .models import CaseVersion, Location, NearMiss, Question, Zone
 from .package.data import count_summary
 from .package.writer import write_zip
 from .selectors import case_export_package
-from .services import PackageInvalid
+from .services import PackageInvalid, card_references_renumber
 
 
 def _may_edit(request, version: CaseVersion | None) -> bool:
@@ -94,6 +95,10 @@ class LocationInline(VersionChildInline):
     form = LocationForm
     fields = ("number", "name", "icons", "carriages", "zone", "text", "preview")
     readonly_fields = ("preview",)
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        return type(f"Renumbering{formset.__name__}", (RenumberingFormSetMixin, formset), {})
 
     @admin.display(description="Preview (as players see it)")
     def preview(self, obj):
@@ -192,23 +197,24 @@ class CaseVersionAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
+        renumbered = {}
+        for formset in formsets:
+            renumbered.update(getattr(formset, "renumbered", {}))
+        if renumbered:
+            card_references_renumber(version=form.instance, mapping=renumbered)
+            self.message_user(
+                request,
+                "Renumbered "
+                + ", ".join(f"card {old} → {new}" for old, new in sorted(renumbered.items()))
+                + ": the [[n]] references and evidence lists follow.",
+                messages.INFO,
+            )
+        # A summary only: the report on the page lists each problem once, by its field.
         report = workflow.version_lint(version=form.instance)
         if report.items:
             level = messages.WARNING if report.errors or report.warnings else messages.INFO
-            problems = format_html_join(
-                "", "<li>{}: {}</li>", ((item.severity, item.message) for item in report.items[:5])
-            )
-            more = f" and {len(report.items) - 5} more" if len(report.items) > 5 else ""
-            self.message_user(
-                request,
-                format_html(
-                    "The linter found {}{}: <ul>{}</ul>",
-                    count_summary([item.problem for item in report.items]),
-                    more,
-                    problems,
-                ),
-                level,
-            )
+            summary = count_summary([item.problem for item in report.items])
+            self.message_user(request, f"The linter found {summary}: see its report.", level)
         else:
             self.message_user(request, "The linter found no problem.", messages.SUCCESS)
 
@@ -243,7 +249,7 @@ class CaseVersionAdmin(admin.ModelAdmin):
                 field.help_text = format_html(
                     '<span class="holmes-lint holmes-lint-{}">{}: {}</span><br>{}',
                     item.severity,
-                    item.severity,
+                    item.severity_word,
                     item.message,
                     field.help_text,
                 )

@@ -219,6 +219,8 @@ class AnswerAttempt(models.Model):
         related_name="answer_attempts",
     )
     answers = models.JSONField(help_text="Question id → the answer as written.")
+    # From a private table (a play-test): judged like any other, counted in no figure.
+    private = models.BooleanField(default=False)
     # Question id → {"verdict": correct|wrong|unsure, "score": float, "reason": str}.
     verdicts = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -134,7 +134,9 @@ def catalogue() -> list[CaseVersion]:
     # free of an import from play.
     stats = (
         CaseVersion.objects.filter(
-            case_id__in=[version.case_id for version in versions], tables__status="finished"
+            case_id__in=[version.case_id for version in versions],
+            tables__status="finished",
+            tables__is_private=False,  # play-tests are no plays
         )
         .values("case_id")
         .annotate(

@@ -1,5 +1,6 @@
 """Writes of the case domain. Views, commands and the admin call these."""
 
+import re
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -9,6 +10,7 @@ from django.utils import timezone
 
 from . import answers
 from .lint import lint_package
+from .markdown import CARD_REFERENCE_RE
 from .models import (
     AnswerAttempt,
     Case,
@@ -178,7 +180,7 @@ def answer_attempt_judge(*, attempt_id: int) -> AnswerAttempt:
             "score": round(verdict.score, 3),
             "reason": verdict.reason,
         }
-        if verdict.outcome != answers.CORRECT and given.strip():
+        if verdict.outcome != answers.CORRECT and given.strip() and not attempt.private:
             near_miss_record(question=question, given=given, verdict=verdict)
     attempt.verdicts = verdicts
     attempt.judged_at = timezone.now()
@@ -251,3 +253,62 @@ def question_accept_form_add(*, question: Question, form: str) -> Question:
     question.reject = [f for f in question.reject if f.casefold() != form.casefold()]
     question.save(update_fields=["accept", "reject"])
     return question
+
+
+# --- Renumbering cards ------------------------------------------------------------------------
+
+# Where a card number parks while the numbers of a save are moved: above any card number
+# the format allows (cases.lint.MAX_CARD_NUMBER), distinct for each row.
+_PARKED_NUMBER_BASE = 1_000_000
+
+
+def location_numbers_release(*, location_ids: list[int]) -> None:
+    """Move these cards' numbers out of the way before their new numbers are saved.
+
+    Numbers are unique in a version, so swapping 6 and 7 one row at a time would meet the
+    other row's number half-way; parked first, the rows then take their new numbers in any
+    order. Call it in the transaction that saves the new numbers.
+    """
+    if location_ids:
+        Location.objects.filter(pk__in=location_ids).update(number=_PARKED_NUMBER_BASE + F("pk"))
+
+
+def renumbered_text(text: str, mapping: dict[int, int]) -> str:
+    """`text` with each `[[old]]` card reference written `[[new]]` (all at once, so a swap
+    of two numbers swaps their references too)."""
+
+    def follow(match: re.Match) -> str:
+        number = int(match.group(1))
+        return f"[[{mapping[number]}]]" if number in mapping else match.group(0)
+
+    return CARD_REFERENCE_RE.sub(follow, text)
+
+
+@transaction.atomic
+def card_references_renumber(*, version: CaseVersion, mapping: dict[int, int]) -> None:
+    """After cards were renumbered (`mapping`: old number → new), make every `[[n]]` of
+    the version's texts and every question's evidence list follow its card."""
+    mapping = {old: new for old, new in mapping.items() if old != new}
+    if not mapping:
+        return
+    version = CaseVersion.objects.select_for_update().get(pk=version.pk)
+    texts = ("introduction", "special_rules", "solution")
+    changed = []
+    for name in texts:
+        text = renumbered_text(getattr(version, name), mapping)
+        if text != getattr(version, name):
+            setattr(version, name, text)
+            changed.append(name)
+    if changed:
+        version.save(update_fields=changed)
+    for question in version.questions.all():
+        ask = renumbered_text(question.ask, mapping)
+        evidence = [mapping.get(number, number) for number in question.evidence]
+        if ask != question.ask or evidence != question.evidence:
+            question.ask, question.evidence = ask, evidence
+            question.save(update_fields=["ask", "evidence"])
+    for location in version.locations.all():
+        text = renumbered_text(location.text, mapping)
+        if text != location.text:
+            location.text = text
+            location.save(update_fields=["text"])

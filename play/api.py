@@ -94,7 +94,7 @@ TABLE_VIEW = inline_serializer(
 
 def table_view_response(membership, http_status=status.HTTP_200_OK, **extra) -> Response:
     body = selectors.table_view(membership=membership)
-    if membership.seat is not None:
+    if membership.seat is not None and not membership.table.is_private:
         body["invite_code"] = membership.table.invite_code
     body["notebook"] = selectors.notebook_text(membership=membership)
     body.update(extra)

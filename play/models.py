@@ -121,6 +121,9 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
     )
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
+    # A private table (a moderator's play-test): its host plays alone. Nobody joins it,
+    # whatever the code; it shows no invite, and it counts in no figure of the case.
+    is_private = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.LOBBY)
     seed = models.BigIntegerField(default=0)
     state = EngineStateField(null=True, blank=True)

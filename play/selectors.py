@@ -120,7 +120,11 @@ def _membership(*, table_id: int, user, seats: QuerySet, tables: QuerySet) -> Me
     if table is None or not user.is_authenticated:
         raise Http404("No such table.")
     seat = Seat.objects.filter(table=table, user=user).first()
-    spectator = seat is None and Spectator.objects.filter(table=table, user=user).exists()
+    spectator = (
+        seat is None
+        and not table.is_private
+        and Spectator.objects.filter(table=table, user=user).exists()
+    )
     if seat is None and not spectator:
         raise Http404("No such table.")
     return Membership(table=table, seat=seat, spectator=spectator)
@@ -292,7 +296,7 @@ def table_for_invite(*, invite_code: str) -> Table | None:
     return (
         Table.objects.select_related("case_version", "host")
         .annotate(seat_count=Count("seats"))
-        .filter(invite_code=invite_code)
+        .filter(invite_code=invite_code, is_private=False)
         .first()
     )
 

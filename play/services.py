@@ -118,6 +118,8 @@ def table_join(*, invite_code: str, user) -> Seat:
     existing = Seat.objects.filter(table=table, user=user).first()
     if existing:
         return existing
+    if table.is_private:
+        raise TableError("This is a private play-test table: nobody can join it.", "private")
     if table.status != TableStatus.LOBBY:
         raise TableError("This table has already started.", "table_started")
     seats = list(Seat.objects.filter(table=table))
@@ -419,7 +421,10 @@ def _queue_new_judgements(table: Table, engine, state: dict) -> None:
             continue
         seat = seats[request["player"]]
         attempt = AnswerAttempt.objects.create(
-            version_id=table.case_version_id, user_id=seat.user_id, answers=request["answers"]
+            version_id=table.case_version_id,
+            user_id=seat.user_id,
+            answers=request["answers"],
+            private=table.is_private,
         )
         table_attempt = TableAttempt.objects.create(
             table=table,
@@ -557,8 +562,9 @@ __all__ = [
 
 @transaction.atomic
 def table_create_playtest(*, host, case_version: CaseVersion) -> Table:
-    """A moderator's solo table on a version under review (`table_create` only takes
-    published ones). authoring.services.case_playtest_start records it as a play-test."""
+    """A moderator's private solo table on a version under review (`table_create` only
+    takes published ones): nobody else joins it or reads the version through it.
+    authoring.services.case_playtest_start records it as a play-test."""
     if not host.has_perm("authoring.review_case"):
         raise PermissionDenied("Only moderators play-test cases under review.")
     if case_version.status not in (VersionStatus.SUBMITTED, VersionStatus.IN_REVIEW):
@@ -567,6 +573,7 @@ def table_create_playtest(*, host, case_version: CaseVersion) -> Table:
         case_version=case_version,
         engine=DEFAULT_ENGINE,
         options=_clean_options({}),
+        is_private=True,
         host=host,
         seed=secrets.randbits(62),
         summary={"case": selectors.case_summary(version=case_version)},

@@ -96,7 +96,11 @@ def _lobby(request, table, view: dict, seats: dict) -> dict:
             }
             for value, label in Colour.choices
         ],
-        "invite_url": request.build_absolute_uri(reverse("play:join", args=[table.invite_code])),
+        "invite_url": (
+            None
+            if table.is_private
+            else request.build_absolute_uri(reverse("play:join", args=[table.invite_code]))
+        ),
         "options": [
             (TableCreateForm.base_fields[name].label, bool(table.options.get(name)))
             for name in ("casebook", "random_start", "play_on")

@@ -419,3 +419,40 @@ def test_it_adds_a_question_at_the_end_when_no_position_is_given(client, alice, 
         "clockmaker",
         3,
     )
+
+
+def location_index(version, number: int) -> int:
+    """The row of card `number` in the editor's card list (ordered by number)."""
+    return [loc.number for loc in version.locations.order_by("number")].index(number)
+
+
+def test_it_swaps_two_card_numbers_in_one_save_and_references_follow(client, alice, draft):
+    client.force_login(alice)
+    data = change_form_data(client.get(change_url(draft)))
+    smithfield, bell = location_index(draft, 6), location_index(draft, 7)
+    data[f"locations-{smithfield}-number"] = "7"
+    data[f"locations-{bell}-number"] = "6"
+    data["_continue"] = "Save and continue editing"
+
+    response = client.post(change_url(draft), data, follow=True)
+
+    assert response.status_code == 200
+    assert draft.locations.get(number=7).name == "Smithfield Market"
+    assert draft.locations.get(number=6).name == "The Bell and Compass"
+    wiggins = draft.locations.get(number=5).text
+    assert "Smithfield [[7]]" in wiggins and "Bell and Compass [[6]]" in wiggins
+    assert draft.questions.get(key="hiding_place").evidence == [2, 7, 8, 9, 10]
+    assert "Renumbered card 6 → 7, card 7 → 6" in response.content.decode()
+    assert "Linter: 0 errors" in response.content.decode()
+
+
+def test_it_refuses_a_number_another_card_keeps_with_a_sentence(client, alice, draft):
+    client.force_login(alice)
+    data = change_form_data(client.get(change_url(draft)))
+    data[f"locations-{location_index(draft, 6)}-number"] = "7"
+
+    response = client.post(change_url(draft), data)
+
+    assert response.status_code == 200
+    assert "Please correct the duplicate data for number" in response.content.decode()
+    assert draft.locations.get(number=6).name == "Smithfield Market"

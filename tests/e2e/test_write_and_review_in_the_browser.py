@@ -1,0 +1,243 @@
+"""A case from nothing to published, in Chromium, clicking what writers and moderators click.
+
+The editor is the Django admin. Its workflow buttons are forms of their own: these tests
+exist because the test client posts whatever a test gives it, while a browser posts only
+what the page's forms really hold (a form nested in another submits nothing of its own).
+"""
+
+import io
+import re
+import zipfile
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from authoring import services as authoring  # noqa: E402
+from cases.models import CaseVersion, VersionStatus  # noqa: E402
+from cases.package.reader import read_package_path  # noqa: E402
+from cases.services import case_import_package  # noqa: E402
+from tests.authoring.conftest import TUTORIAL  # noqa: E402
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WIDE = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 780}
+
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture
+def writer(alice):
+    authoring.user_make_author(user=alice)
+    return alice
+
+
+@pytest.fixture
+def mina(make_user):
+    user = make_user("mina", display_name="Mina")
+    authoring.user_make_moderator(user=user)
+    return user
+
+
+@pytest.fixture
+def submitted(writer):
+    """The writer's tutorial case, lint-clean and submitted for review."""
+    version = case_import_package(files=read_package_path(TUTORIAL), author=writer).version
+    authoring.case_submit(version=version, user=writer)
+    return version
+
+
+@pytest.fixture
+def published(writer, make_user):
+    version = case_import_package(
+        files=read_package_path(TUTORIAL), author=writer, publish=True
+    ).version
+    return version
+
+
+def admin_page(browser, base_url: str, username: str, viewport=WIDE) -> Page:
+    page = browser.new_context(viewport=viewport, base_url=base_url).new_page()
+    page.goto("/admin/login/?next=/admin/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(f"{username}-password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
+    return page
+
+
+def save_and_continue(page: Page) -> None:
+    page.get_by_role("button", name="Save and continue editing").click()
+
+
+def success(page: Page):
+    return page.locator(".messagelist")
+
+
+def lint_report(page: Page):
+    return page.locator("#lint-report")
+
+
+def test_it_writes_a_case_from_nothing_and_submits_it(writer, live_server_url, chromium, artifacts):
+    page = admin_page(chromium, live_server_url, "alice")
+    page.get_by_role("link", name="Case versions").first.click()
+    page.get_by_role("link", name="Add case version").click()
+
+    page.get_by_label("Slug").fill("the-brass-key")
+    page.get_by_label("Title").fill("The Brass Key")
+    page.get_by_label("Difficulty").fill("1")
+    page.get_by_label("Min players").fill("1")
+    page.get_by_label("Max players").fill("4")
+    page.get_by_label("Introduction").fill("A locksmith's brass key has gone. Start at [[1]].")
+    page.get_by_label("Solution").fill("Agnes Pell took it: see [[2]].")
+    page.get_by_text("Add another Question").click()
+    page.locator("#id_questions-0-key").fill("thief")
+    page.locator("#id_questions-0-ask").fill("Who took the brass key?")
+    page.locator("#id_questions-0-kind").select_option("person")
+    page.locator("#id_questions-0-answer").fill("Agnes Pell")
+    page.locator("#id_questions-0-evidence").fill("1, 3")  # there is no card 3
+    for number, name, text in [
+        (1, "The Locksmith's Shop", "The key hook is empty. The maid left at noon."),
+        (2, "The Maid's Attic", "Agnes Pell hides a brass key under her pillow."),
+    ]:
+        page.get_by_text("Add another Location").click()
+        row = number - 1
+        page.locator(f"#id_locations-{row}-number").fill(str(number))
+        page.locator(f"#id_locations-{row}-name").fill(name)
+        page.locator(f"#id_locations-{row}-text").fill(text)
+    save_and_continue(page)
+
+    expect(success(page)).to_contain_text("was added successfully")
+    expect(lint_report(page)).to_contain_text("1 error")
+    problem = lint_report(page).get_by_role("link", name="Question thief · evidence cards")
+    expect(lint_report(page).locator("li").first).to_contain_text("no card 3")  # errors first
+    submit = page.get_by_role("button", name="Submit for review")
+    expect(submit).to_be_disabled()
+    expect(page.locator("#workflow")).to_contain_text("1 error to fix")
+    page.screenshot(path=artifacts / "editor-lint-error.png", full_page=False)
+
+    problem.click()  # the link takes the writer to the field at fault
+    expect(page.locator("#id_questions-0-evidence")).to_be_in_viewport()
+    page.locator("#id_questions-0-evidence").fill("1, 2")
+    save_and_continue(page)
+
+    expect(success(page)).to_contain_text("was changed successfully")
+    expect(lint_report(page)).to_contain_text("0 errors")
+    version = CaseVersion.objects.get(case__slug="the-brass-key")
+    assert version.questions.get().evidence == [1, 2]
+    assert sorted(version.locations.values_list("number", flat=True)) == [1, 2]
+
+    page.get_by_role("button", name="Submit for review").click()
+
+    expect(success(page)).to_contain_text("Submitted for review")
+    version.refresh_from_db()
+    assert version.status == VersionStatus.SUBMITTED
+    page.screenshot(path=artifacts / "editor-submitted.png", full_page=False)
+
+
+def test_it_swaps_two_cards_in_the_browser(writer, live_server_url, chromium):
+    version = case_import_package(files=read_package_path(TUTORIAL), author=writer).version
+    page = admin_page(chromium, live_server_url, "alice")
+    page.goto(f"/admin/cases/caseversion/{version.pk}/change/")
+
+    page.locator("#id_locations-5-number").fill("7")
+    page.locator("#id_locations-6-number").fill("6")
+    save_and_continue(page)
+
+    expect(page.locator(".messagelist")).to_contain_text("Renumbered card 6 → 7, card 7 → 6")
+    assert version.locations.get(number=7).name == "Smithfield Market"
+    assert "Smithfield [[7]]" in version.locations.get(number=5).text
+
+
+def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chromium, artifacts):
+    moderator = admin_page(chromium, live_server_url, "mina")
+    moderator.get_by_role("link", name="Reviews").click()
+    moderator.get_by_role("link", name=re.compile("The Clerkenwell Repeater")).click()
+    expect(moderator.locator("#solution-hidden")).to_be_visible()
+
+    moderator.get_by_role("button", name="Claim").click()
+    expect(success(moderator)).to_contain_text("You claimed this case")
+    moderator.get_by_role("button", name="Play-test (solo table)").click()
+    expect(success(moderator)).to_contain_text("solo play-test table")
+    moderator.get_by_role("link", name=re.compile(r"^table \d+")).click()
+    expect(moderator.locator("#private-table")).to_contain_text("nobody can join it")
+    expect(moderator.locator("#invite-link")).to_have_count(0)
+    moderator.go_back()
+
+    moderator.get_by_role("button", name="Show the solution and the report").click()
+    expect(moderator.locator("#solution")).to_contain_text("Silas Crane")
+    moderator.get_by_label("Target").select_option(label="Card 6. Smithfield Market")
+    moderator.get_by_label("Text").fill("Say where Tom hides among the barrows.")
+    moderator.get_by_role("button", name="Add comment").click()
+    expect(success(moderator)).to_contain_text("Comment added")
+    moderator.get_by_label("Text").fill("One more clue would help the ticket question.")
+    moderator.get_by_role("button", name="Request changes").click()
+    expect(success(moderator)).to_contain_text("Changes requested")
+
+    writer = admin_page(chromium, live_server_url, "alice")
+    writer.goto(f"/admin/cases/caseversion/{submitted.pk}/change/")
+    comments = writer.locator("#review-comments")
+    expect(comments).to_contain_text("Say where Tom hides among the barrows.")
+    expect(comments).to_contain_text("One more clue would help the ticket question.")
+    smithfield = writer.locator("#id_locations-5-text")
+    smithfield.fill(smithfield.input_value() + "\n\nTom sleeps under the third barrow.")
+    save_and_continue(writer)
+    expect(success(writer)).to_contain_text("was changed successfully")
+    writer.get_by_role("button", name="Submit for review").click()
+    expect(success(writer)).to_contain_text("Submitted for review")
+
+    moderator.goto("/admin/authoring/review/")
+    moderator.get_by_role("link", name=re.compile("The Clerkenwell Repeater")).click()
+    moderator.get_by_role("button", name="Claim").click()
+    moderator.get_by_role("button", name="Approve and publish").click()
+
+    expect(success(moderator)).to_contain_text("Approved and published")
+    submitted.refresh_from_db()
+    assert submitted.status == VersionStatus.PUBLISHED
+    assert "third barrow" in submitted.locations.get(number=6).text
+    moderator.screenshot(path=artifacts / "review-published.png", full_page=False)
+
+
+def test_it_round_trips_the_zip_and_edits_a_published_case_as_a_new_draft(
+    published, live_server_url, chromium, tmp_path, artifacts
+):
+    page = admin_page(chromium, live_server_url, "alice")
+    page.goto(f"/admin/cases/caseversion/{published.pk}/change/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export package (.zip)").click()
+    package = tmp_path / "package.zip"
+    download.value.save_as(package)
+    with zipfile.ZipFile(io.BytesIO(package.read_bytes())) as archive:
+        assert "the-clerkenwell-repeater/case.md" in archive.namelist()
+
+    page.goto("/admin/cases/caseversion/")
+    page.get_by_role("link", name="Import a package (.zip)").click()
+    page.get_by_label("Package").set_input_files(package)
+    page.get_by_role("button", name="Import").click()
+
+    expect(success(page)).to_contain_text("Imported as version 2 of the-clerkenwell-repeater")
+    imported = published.case.versions.get(number=2)
+    assert imported.status == VersionStatus.DRAFT
+    assert imported.locations.count() == published.locations.count()
+
+    page.goto(f"/admin/cases/caseversion/{published.pk}/change/")
+    expect(page.locator("#workflow")).to_contain_text("Version 2 is already open")
+    expect(page.get_by_role("button", name="Edit as a new draft")).to_be_disabled()
+    page.goto(f"/admin/cases/caseversion/{imported.pk}/delete/")
+    page.get_by_role("button", name=re.compile("Yes, I’m sure")).click()
+    expect(success(page)).to_contain_text("was deleted successfully")
+
+    page.goto(f"/admin/cases/caseversion/{published.pk}/change/")
+    page.get_by_role("button", name="Edit as a new draft").click()
+
+    expect(success(page)).to_contain_text("Version 2 is a new draft copied from version 1")
+    expect(page.locator("#id_title")).to_have_value("The Clerkenwell Repeater")
+    page.locator("#id_title").fill("The Clerkenwell Repeater, revised")
+    save_and_continue(page)
+    expect(success(page)).to_contain_text("was changed successfully")
+    assert published.case.versions.get(number=2).title == "The Clerkenwell Repeater, revised"
+    assert CaseVersion.objects.get(pk=published.pk).title == "The Clerkenwell Repeater"
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=artifacts / "editor-new-draft-360.png", full_page=False)
