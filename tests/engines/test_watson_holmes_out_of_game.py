@@ -134,3 +134,19 @@ def test_it_lists_nothing_but_rulings_for_a_player_out_of_the_game():
         state, SYSTEM, {"type": "judged", "request": request, "verdicts": {"culprit": "unsure"}}
     )
     assert {a["type"] for a in engine.legal_actions(state, ALICE)} == {"rule"}
+
+
+def test_it_keeps_an_irene_revealed_in_the_game_acting_to_the_end_of_that_round():
+    state = with_character(with_tokens(new_game(3), ALICE, carriages=11), ALICE, "irene_adler")
+    state, _ = act(state, ALICE, use("irene_adler"))
+    state, _ = play(state, (ALICE, BAKER_STREET), (BOB, BAKER_STREET), (CHARLIE, visit(2)))
+    state, _ = play(
+        state, (ALICE, answers()), (BOB, answers()), (CHARLIE, {"type": "done_reading"})
+    )
+    state, _ = judge(state, ALICE, "wrong", "wrong")
+    assert state["players"][ALICE]["status"] == "eliminated" and state["round"] == 1
+    assert engine.view(state, CHARLIE)["you"]["can_write_notes"] is False
+    state, _ = act(state, BOB, answers())
+    state, _ = judge(state, BOB, "wrong", "wrong")
+    assert state["round"] == 2
+    assert engine.view(state, CHARLIE)["you"]["can_write_notes"] is True
