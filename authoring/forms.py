@@ -83,6 +83,11 @@ class IconsField(ListFieldMixin, forms.MultipleChoiceField):
         return [icon for icon in Icon.values if icon in chosen]
 
 
+def markdown_area(rows: int = 10) -> forms.Textarea:
+    """A text written in Markdown: the editor's script previews it beside the field."""
+    return forms.Textarea(attrs={"rows": rows, "cols": 60, "data-markdown": "1"})
+
+
 class CaseVersionForm(forms.ModelForm):
     class Meta:
         model = CaseVersion
@@ -91,6 +96,11 @@ class CaseVersionForm(forms.ModelForm):
             "start_carriages", "start_police", "start_call_off", "start_lockpick",
             "start_zone", "travel_cost", "introduction", "special_rules", "solution",
         ]  # fmt: skip
+        widgets = {
+            "introduction": markdown_area(),
+            "special_rules": markdown_area(),
+            "solution": markdown_area(),
+        }
 
 
 class CaseVersionAddForm(CaseVersionForm):
@@ -135,6 +145,7 @@ class LocationForm(forms.ModelForm):
     class Meta:
         model = Location
         fields = ["number", "name", "icons", "carriages", "zone", "text"]
+        widgets = {"text": markdown_area(8)}
 
 
 class ZoneForm(forms.ModelForm):

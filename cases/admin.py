@@ -7,12 +7,14 @@ sentences); import and export go through `cases.services` and `cases.selectors`.
 
 import io
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from authoring import selectors as workflow
@@ -34,6 +36,14 @@ from .package.data import count_summary
 from .package.writer import write_zip
 from .selectors import case_export_package
 from .services import PackageInvalid, card_references_renumber
+
+# The editor's script marks its background saves with this header (authoring/editor.js).
+AUTOSAVE_HEADER = "X-Holmes-Autosave"
+MAX_PREVIEW_CHARACTERS = 100_000
+
+
+def _is_autosave(request) -> bool:
+    return request.headers.get(AUTOSAVE_HEADER) == "1"
 
 
 def _may_edit(request, version: CaseVersion | None) -> bool:
@@ -78,10 +88,23 @@ class VersionChildInline(admin.StackedInline):
         return super().has_delete_permission(request, obj) and _may_edit(request, obj)
 
 
+def _is_zoned(obj: CaseVersion | None) -> bool:
+    """A case with zones, or one whose cards still name zones (a problem to show)."""
+    return obj is not None and (
+        obj.is_zoned or (obj.pk is not None and obj.locations.filter(zone__isnull=False).exists())
+    )
+
+
 class ZoneInline(VersionChildInline, admin.TabularInline):
     model = Zone
     form = ZoneForm
     fields = ("key", "name", "position")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        # Folded in a one-zone case: there is nothing to see until the writer wants zones.
+        # (Inline instances are made for each request, so this changes no other page.)
+        self.classes = [] if _is_zoned(obj) else ["collapse"]
+        return super().get_formset(request, obj, **kwargs)
 
 
 class QuestionInline(VersionChildInline):
@@ -95,6 +118,12 @@ class LocationInline(VersionChildInline):
     form = LocationForm
     fields = ("number", "name", "icons", "carriages", "zone", "text", "preview")
     readonly_fields = ("preview",)
+    template = "admin/cases/caseversion/card_inline.html"
+
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        # A card's zone means nothing in a one-zone case: no field for it.
+        return fields if _is_zoned(obj) else [name for name in fields if name != "zone"]
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
@@ -219,9 +248,51 @@ class CaseVersionAdmin(admin.ModelAdmin):
             self.message_user(request, "The linter found no problem.", messages.SUCCESS)
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if _is_autosave(request) and request.method == "POST":
+            # The form did not validate: nothing was saved, and the writer's page is as it
+            # was; the Save button shows the errors by their fields.
+            return JsonResponse(
+                {"saved": False, "message": "Not saved automatically: a field needs a fix. "
+                 "Press Save to see which."},
+                status=400,
+            )  # fmt: skip
         if obj is not None and obj.pk:
             context.update(self._editor_context(request, context, obj))
+        context["markdown_preview_url"] = reverse("admin:cases_caseversion_markdown_preview")
+        context["autosave_seconds"] = settings.EDITOR_AUTOSAVE_SECONDS
         return super().render_change_form(request, context, add, change, form_url, obj)
+
+    # Autosave: the editor's script posts the form in the background, with a header. It is
+    # the same save as the button's, without the messages, the history entry or the redirect.
+
+    def response_change(self, request, obj):
+        if _is_autosave(request):
+            return JsonResponse({"saved": True, "at": timezone.localtime().strftime("%H:%M:%S")})
+        return super().response_change(request, obj)
+
+    def message_user(self, request, *args, **kwargs):
+        if not _is_autosave(request):
+            super().message_user(request, *args, **kwargs)
+
+    def log_change(self, request, obj, message):
+        if not _is_autosave(request):
+            return super().log_change(request, obj, message)
+        return None
+
+    def markdown_preview_view(self, request):
+        """Author Markdown rendered as players will read it, for the editor's live preview:
+        the same renderer and sanitiser as every page of the site."""
+        if request.method != "POST":
+            return JsonResponse({"error": "Send the text with POST."}, status=405)
+        if not (workflow.is_author(request.user) or workflow.is_moderator(request.user)):
+            raise PermissionDenied
+        text = request.POST.get("text", "")
+        if len(text) > MAX_PREVIEW_CHARACTERS:
+            return JsonResponse(
+                {"error": f"Too long to preview (over {MAX_PREVIEW_CHARACTERS:,} characters)."},
+                status=400,
+            )
+        return JsonResponse({"html": str(render_markdown(text)) if text.strip() else ""})
 
     def _editor_context(self, request, context, obj: CaseVersion) -> dict:
         """The lint report, each problem linked to (and shown under) its field; and the
@@ -244,6 +315,8 @@ class CaseVersionAdmin(admin.ModelAdmin):
             elif (item.target, item.target_id) in rows:
                 prefix, index, form = rows[(item.target, item.target_id)]
                 anchor = f"id_{prefix}-{index}-{item.field}" if item.field else f"{prefix}-{index}"
+                # The card list shows the count on the folded card, and opens it.
+                form.holmes_problems = getattr(form, "holmes_problems", 0) + 1
             if form is not None and item.field in form.fields:
                 field = form.fields[item.field]
                 field.help_text = format_html(
@@ -259,6 +332,7 @@ class CaseVersionAdmin(admin.ModelAdmin):
             "lint_panel": panel,
             "lint_summary": count_summary([item.problem for item in report.items]),
             "workflow": _workflow_buttons(request, obj),
+            "may_preview": workflow.owns(request.user, obj),
             "comments": workflow.review_comments(version=obj),
         }
 
@@ -268,6 +342,11 @@ class CaseVersionAdmin(admin.ModelAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("import/", wrap(self.import_view), name="cases_caseversion_import"),
+            path(
+                "markdown-preview/",
+                wrap(self.markdown_preview_view),
+                name="cases_caseversion_markdown_preview",
+            ),
             path("<int:pk>/export/", wrap(self.export_view), name="cases_caseversion_export"),
             path("<int:pk>/submit/", wrap(self.submit_view), name="cases_caseversion_submit"),
             path(
@@ -275,6 +354,7 @@ class CaseVersionAdmin(admin.ModelAdmin):
                 wrap(self.new_draft_view),
                 name="cases_caseversion_new_draft",
             ),
+            path("<int:pk>/preview/", wrap(self.preview_view), name="cases_caseversion_preview"),
             path(
                 "<int:pk>/statistics/",
                 wrap(self.statistics_view),
@@ -374,6 +454,19 @@ class CaseVersionAdmin(admin.ModelAdmin):
             messages.SUCCESS,
         )
         return self._back(draft)
+
+    def preview_view(self, request, pk: int):
+        """The whole version as players will see it: booklet, questions, every card with
+        its icons, and the solution behind a click. For its author."""
+        version = self._version(request, pk)
+        if not workflow.owns(request.user, version):
+            raise PermissionDenied
+        context = {
+            "version": version,
+            "questions": list(version.questions.order_by("position")),
+            "locations": list(version.locations.select_related("zone").order_by("number")),
+        }
+        return TemplateResponse(request, "authoring/case_preview.html", context)
 
     def statistics_view(self, request, pk: int):
         version = self._version(request, pk)

@@ -199,6 +199,11 @@ class Location(models.Model):
         return f"{self.number}. {self.name}"
 
     @property
+    def icon_labels(self) -> list[tuple[str, str]]:
+        """The card's icons as (key, label), for pages that show them."""
+        return [(icon, Icon(icon).label) for icon in self.icons if icon in Icon.values]
+
+    @property
     def icon_carriages(self) -> int:
         return self.carriages if self.carriages is not None else DEFAULT_ICON_CARRIAGES
 

@@ -289,6 +289,9 @@ REST_FRAMEWORK = {
         "answers": env_str("HOLMES_THROTTLE_ANSWERS", "20/min"),
     },
 }
+# How often the case editor saves a writer's changes in the background (authoring/editor.js).
+EDITOR_AUTOSAVE_SECONDS = env_int("HOLMES_EDITOR_AUTOSAVE_SECONDS", 20)
+
 SPECTACULAR_SETTINGS = {
     # The docs page under the content security policy: Swagger UI from our static files,
     # its start-up script from a URL of ours (SpectacularSwaggerSplitView), nothing inline.

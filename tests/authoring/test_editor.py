@@ -14,6 +14,7 @@ from cases.markdown import render_markdown
 from cases.models import Case, CaseVersion, NearMiss, VersionStatus
 from cases.package.reader import read_package_path, read_zip
 from cases.package.writer import write_zip
+from cases.services import case_import_package
 from play.models import Table, TableAttempt, TableEvent, TableStatus
 
 from .conftest import TUTORIAL, change_form_data
@@ -456,3 +457,96 @@ def test_it_refuses_a_number_another_card_keeps_with_a_sentence(client, alice, d
     assert response.status_code == 200
     assert "Please correct the duplicate data for number" in response.content.decode()
     assert draft.locations.get(number=6).name == "Smithfield Market"
+
+
+# --- The editor's help for long cases: live preview, autosave, fields that apply ---------
+
+
+def test_it_previews_markdown_through_the_players_sanitiser(client, alice):
+    client.force_login(alice)
+    url = reverse("admin:cases_caseversion_markdown_preview")
+
+    response = client.post(url, {"text": "**Fog** at [[3]]<script>alert(1)</script>"})
+
+    html = response.json()["html"]
+    assert html == str(render_markdown("**Fog** at [[3]]<script>alert(1)</script>"))
+    assert "<strong>Fog</strong>" in html and "<script" not in html
+
+
+def test_it_previews_markdown_only_for_writers_and_moderators(client, charlie, alice):
+    charlie.is_staff = True
+    charlie.save()
+    url = reverse("admin:cases_caseversion_markdown_preview")
+    client.force_login(charlie)
+    assert client.post(url, {"text": "hello"}).status_code == 403
+    client.force_login(alice)
+    assert client.get(url).status_code == 405
+    too_long = client.post(url, {"text": "x" * 100_001})
+    assert too_long.status_code == 400 and "Too long to preview" in too_long.json()["error"]
+
+
+def test_it_autosaves_without_messages_history_or_redirect(client, alice, draft):
+    from django.contrib.admin.models import LogEntry
+
+    client.force_login(alice)
+    data = change_form_data(client.get(change_url(draft)))
+    data["title"] = "The Clerkenwell Repeater, autosaved"
+
+    response = client.post(change_url(draft), data, headers={"X-Holmes-Autosave": "1"})
+
+    assert response.status_code == 200 and response.json()["saved"] is True
+    assert CaseVersion.objects.get(pk=draft.pk).title == "The Clerkenwell Repeater, autosaved"
+    assert not LogEntry.objects.exists()
+    page = client.get(change_url(draft)).content.decode()
+    assert "was changed successfully" not in page and "The linter found" not in page
+
+
+def test_it_saves_nothing_when_an_autosave_does_not_validate(client, alice, draft):
+    client.force_login(alice)
+    data = change_form_data(client.get(change_url(draft)))
+    data["title"] = "Changed"
+    data["questions-0-evidence"] = "1, two"
+
+    response = client.post(change_url(draft), data, headers={"X-Holmes-Autosave": "1"})
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "saved": False,
+        "message": "Not saved automatically: a field needs a fix. Press Save to see which.",
+    }
+    assert CaseVersion.objects.get(pk=draft.pk).title == "The Clerkenwell Repeater"
+
+
+def test_it_refuses_an_autosave_of_a_version_under_review(client, alice, submitted):
+    client.force_login(alice)
+    data = {"title": "Changed", "_continue": "1"}
+
+    response = client.post(change_url(submitted), data, headers={"X-Holmes-Autosave": "1"})
+
+    assert response.status_code == 403
+    assert CaseVersion.objects.get(pk=submitted.pk).title == "The Clerkenwell Repeater"
+
+
+def test_it_shows_the_zone_field_only_in_a_case_with_zones(client, alice, draft):
+    from django.conf import settings
+
+    client.force_login(alice)
+    assert 'name="locations-0-zone"' not in client.get(change_url(draft)).content.decode()
+    hollow_lane = settings.BASE_DIR / "fixtures" / "cases" / "the-measurer-of-hollow-lane"
+    zoned = case_import_package(files=read_package_path(hollow_lane), author=alice).version
+    assert 'name="locations-0-zone"' in client.get(change_url(zoned)).content.decode()
+
+
+def test_it_shows_the_author_a_preview_of_the_whole_case(client, alice, bob, mina, submitted):
+    url = reverse("admin:cases_caseversion_preview", args=[submitted.pk])
+    client.force_login(alice)
+
+    page = client.get(url).content.decode()
+
+    assert page.count('class="game-card location-card"') == 12
+    assert str(render_markdown(submitted.solution)) in page
+    assert 'id="solution"' in page and "<details" in page
+    client.force_login(bob)  # another author: the version is not his to see
+    assert client.get(url).status_code == 404
+    client.force_login(mina)  # a moderator reviews blind, from the review page
+    assert client.get(url).status_code == 403

@@ -64,6 +64,7 @@ def live_server_url(transactional_db, tmp_path):
         **os.environ,
         **database_env(),
         "HOLMES_DEBUG": "1",
+        "HOLMES_EDITOR_AUTOSAVE_SECONDS": "1",  # the editor's autosave, seen within a test
         "HOLMES_DB_CONN_MAX_AGE": "0",
         "PYTHONUNBUFFERED": "1",
     }
