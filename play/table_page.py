@@ -151,6 +151,7 @@ def _game(view: dict, seats: dict) -> dict:
         "character": _your_character(you),
         "questions": game["questions"],
         "answers": _your_answers(you, questions),
+        "answer_fields": _answer_fields(you, game["questions"]),
         "rulings": _rulings(you, controls["rule"], players, questions),
         "holmes": _holmes_results(you, players, questions),
         "result": _result(game, players),
@@ -260,7 +261,11 @@ def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> d
             for a in by_type["watson_read"]
         ],
         "reading": reading,
-        "answer": _control(by_type["answer"][0], "Give these answers", version)
+        "answer": _control(
+            by_type["answer"][0],
+            "Confirm these answers" if (game["you"] or {}).get("answers") else "Give these answers",
+            version,
+        )
         if by_type["answer"]
         else None,
         "character": character,
@@ -327,6 +332,16 @@ def _status_sentence(game: dict, players: list, me) -> str:
             return "Read your card, then say you have finished."
         names = _names([p["name"] for p in waiting])
         return f"Waiting for {names} to finish." if names else "Everyone has finished reading."
+    if step == "solving" and waiting:
+        # After a failed attempt, those still waiting at 221B may consult Holmes and
+        # rewrite their answers; the judging goes on once each has confirmed.
+        if me is not None and me in game["waiting_for"]:
+            return (
+                "An attempt at 221B failed. Before yours, you may consult Sherlock Holmes; "
+                "then confirm your answers, or change them."
+            )
+        names = _names([p["name"] for p in waiting])
+        return f"An attempt at 221B failed. Waiting for {names} to confirm their answers."
     if step == "solving" or game["judging"]:
         return "Sherlock Holmes is judging the answers given at 221B."
     return "The game goes on."
@@ -363,6 +378,16 @@ def _your_answers(you: dict | None, questions: dict) -> list[dict]:
     written = you.get("answers") or (you.get("attempt") or {}).get("answers") or {}
     return [
         {"ask": ask, "answer": written[qid]} for qid, ask in questions.items() if qid in written
+    ]
+
+
+def _answer_fields(you: dict | None, questions: list[dict]) -> list[dict]:
+    """The answers form: each question, with what this player already wrote (a player
+    waiting at 221B after a failed attempt confirms or changes them)."""
+    written = (you or {}).get("answers") or {}
+    return [
+        {"id": question["id"], "ask": question["ask"], "value": written.get(question["id"], "")}
+        for question in questions
     ]
 
 

@@ -314,3 +314,41 @@ def test_it_plays_to_the_end_with_elimination_rulings_and_a_debrief(clients, sta
     debrief = end.split('id="debrief"')[1]
     assert "Proved by" in debrief
     assert "221B Baker Street" in debrief and "3 · Scotland Yard" in debrief
+
+
+def test_it_lets_a_player_waiting_at_221b_confirm_or_change_after_a_failure(
+    clients, started, alice, bob
+):
+    # Alice pays 4 carriages for Watson, so bob (more carriages) is judged before her.
+    act(clients["alice"], started, {"type": "take_watson"})
+    act(clients["alice"], started, {"type": "baker_street"})
+    act(clients["bob"], started, {"type": "baker_street"})
+    visit(clients, started, "charlie", 3)
+    act(clients["alice"], started, {"type": "watson_read", "location": 3})
+    for user, answers in (("alice", RIGHT), ("bob", WRONG)):
+        act(
+            clients[user],
+            started,
+            {"type": "answer", "answers": {}},
+            **{f"answers-{key}": value for key, value in answers.items()},
+        )
+    everyone_done(clients, started)
+    deliver_verdicts(started)
+    started.refresh_from_db()
+
+    alice_page = page(clients["alice"], started)
+    assert "An attempt at 221B failed. Before yours, you may consult Sherlock Holmes" in alice_page
+    assert 'value="Silas Crane"' in alice_page and "Confirm these answers" in alice_page
+    assert "Waiting for Alice to confirm their answers." in page(clients["charlie"], started)
+    assert 'value="Silas Crane"' not in page(clients["charlie"], started)  # hers alone
+
+    act(
+        clients["alice"],
+        started,
+        {"type": "answer", "answers": {}},
+        **{f"answers-{key}": value for key, value in RIGHT.items()},
+    )
+    deliver_verdicts(started)
+    started.refresh_from_db()
+    assert started.status == TableStatus.FINISHED
+    assert "Alice won" in page(clients["charlie"], started)
