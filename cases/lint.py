@@ -77,6 +77,7 @@ def lint_case(data: CaseData) -> list[Problem]:
     problems += _check_locations(data)
     problems += _check_references(data)
     problems += _check_solvability(data)
+    problems += _check_evidence(data)
     return sorted_problems(problems)
 
 
@@ -390,6 +391,86 @@ def _check_solvability(data: CaseData) -> Iterable[Problem]:
                 location.lines.get("number"),
                 f"card {location.number} is not evidence for any question",
             )
+
+
+# Evidence ----------------------------------------------------------------------------------
+
+# Words too common to link a solution's sentence to a card.
+_COMMON = """
+    about after again also always among another because been before being between both
+    came case card cards could does done down each even every from have having here into
+    just know like made make many might more most much must never once only other
+    over said same says shall should since some still such than that their them then there
+    these they this those though through told under until upon very want well went were
+    what when where which while whom whose will with without would your holmes watson
+    sherlock answer answers question questions shows proves clue clues knew
+    """
+COMMON_WORDS = frozenset(_COMMON.split())
+SIGNIFICANT_WORD = re.compile(r"[^\W_]{4,}|\d+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+
+
+def _significant_words(text: str) -> set[str]:
+    """Names, numbers and longer words of a text, folded ("Crane's" → "crane")."""
+    words = set()
+    for word in SIGNIFICANT_WORD.findall(_searchable(text)):
+        word = word.removesuffix("'s")
+        if word not in COMMON_WORDS:
+            words.add(word.removesuffix("s") if len(word) > 4 else word)
+    return words
+
+
+def _solution_citations(solution: str) -> dict[int, set[str]]:
+    """Card number → the significant words of the solution's sentences that cite it."""
+    cited: dict[int, set[str]] = defaultdict(set)
+    for sentence in SENTENCE_END.split(solution):
+        numbers = {int(n) for n in CARD_REFERENCE.findall(sentence)}
+        if numbers:
+            words = _significant_words(CARD_REFERENCE.sub(" ", sentence))
+            for number in numbers:
+                cited[number] |= words
+    return cited
+
+
+def _check_evidence(data: CaseData) -> Iterable[Problem]:
+    """Evidence that proves: a few cards per question, each cited by the solution for a
+    fact its text carries (the solution's [[n]] references give the link)."""
+    if not data.solution.strip():
+        return  # a missing solution is an error of its own
+    # Card number → the words of its text (of each card with that number, should two share
+    # one: an error of its own).
+    card_words: dict[int, set[str]] = defaultdict(set)
+    for location in data.locations:
+        if location.number is not None:
+            card_words[location.number] |= _significant_words(location.text)
+    cited = _solution_citations(data.solution)
+    for question in data.questions:
+        evidence = [number for number in question.evidence if number in card_words]
+        if len(card_words) >= 4 and len(evidence) > len(card_words) / 2:
+            yield warning(
+                CASE_FILE,
+                question.lines.get("evidence"),
+                f"{_name(question)} lists {len(evidence)} of the case's {len(card_words)} cards as "
+                "evidence: list only the cards that carry a fact the answer needs",
+            )
+        for index, number in enumerate(question.evidence):
+            if number not in card_words:
+                continue  # an error of its own (see _check_questions)
+            line = question.lines.get(f"evidence.{index}")
+            if number not in cited:
+                yield warning(
+                    CASE_FILE,
+                    line,
+                    f"card {number} is evidence for {_name(question)}, but the solution never "
+                    f"cites it: say there what it proves, with [[{number}]]",
+                )
+            elif not cited[number] & card_words[number]:
+                yield warning(
+                    CASE_FILE,
+                    line,
+                    f"card {number} is evidence for {_name(question)}, but its text mentions "
+                    f"nothing the solution cites [[{number}]] for",
+                )
 
 
 def _search_forms(question: QuestionData) -> set[str]:

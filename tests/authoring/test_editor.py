@@ -442,7 +442,7 @@ def test_it_swaps_two_card_numbers_in_one_save_and_references_follow(client, ali
     assert draft.locations.get(number=6).name == "The Bell and Compass"
     wiggins = draft.locations.get(number=5).text
     assert "Smithfield [[7]]" in wiggins and "Bell and Compass [[6]]" in wiggins
-    assert draft.questions.get(key="hiding_place").evidence == [2, 7, 8, 9, 10]
+    assert draft.questions.get(key="hiding_place").evidence == [2, 7, 8, 9]
     assert "Renumbered card 6 → 7, card 7 → 6" in response.content.decode()
     assert "Linter: 0 errors" in response.content.decode()
 

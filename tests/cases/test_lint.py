@@ -36,7 +36,7 @@ def case(**changes) -> CaseData:
             QuestionData("culprit", "Who?", "person", "Margaret Doyle", evidence=(1, 2)),
         ),
         "introduction": "It begins at [[1]].",
-        "solution": "Margaret Doyle did it.",
+        "solution": "Margaret Doyle was at the Yard [[1]], then in the fog at the docks [[2]].",
         "locations": (
             LocationData("01-yard.md", 1, "Scotland Yard", "Margaret Doyle was here."),
             LocationData("02-docks.md", 2, "The docks", "Fog, and Margaret Doyle."),
@@ -77,7 +77,9 @@ def test_it_names_every_other_file_when_a_number_is_used_three_times():
     cards = tuple(LocationData(f"0{n}-x.md", 1, "X", "Margaret Doyle") for n in (1, 2, 3))
     question = QuestionData("culprit", "Who?", "person", "Margaret Doyle", evidence=(1,))
 
-    assert messages(case(locations=cards, questions=(question,))) == [
+    solution = "Margaret Doyle [[1]]."
+
+    assert messages(case(locations=cards, questions=(question,), solution=solution)) == [
         "locations/02-x.md: number 1 is used 3 times "
         "(also in locations/01-x.md and locations/03-x.md)",
         "locations/03-x.md: number 1 is used 3 times "
@@ -90,7 +92,9 @@ def test_it_checks_references_in_questions_and_every_section():
         "culprit", "Who, after [[9]]?", "person", "Margaret Doyle", evidence=(1, 2)
     )
     data = case(
-        questions=(question,), special_rules="See [[8]].", solution="Margaret Doyle; [[7]]."
+        questions=(question,),
+        special_rules="See [[8]].",
+        solution="Margaret Doyle [[1]], in the fog [[2]]; [[7]].",
     )
 
     assert messages(data) == [
@@ -141,18 +145,21 @@ def test_it_finds_a_place_without_its_article_and_a_word_for_a_number():
         LocationData("01-yard.md", 1, "Scotland Yard", "Off to the docks."),
         LocationData("02-docks.md", 2, "The docks", "There were 24 cups."),
     )
+    solution = "Off to the docks [[1]], where there were 24 cups [[2]]."
 
-    assert messages(case(questions=questions, locations=cards)) == []
+    assert messages(case(questions=questions, locations=cards, solution=solution)) == []
 
 
 def test_it_does_not_find_a_number_inside_a_longer_one():
-    question = QuestionData("year", "When?", "number", "18", evidence=(1, 2))
+    question = QuestionData("year", "When?", "number", "18", evidence=(1,))
     cards = (LocationData("01-yard.md", 1, "Yard", "In 1887."), LocationData("02-d.md", 2, "D", ""))
+    solution = "It was 1887 [[1]]."
 
-    assert messages(case(questions=(question,), locations=cards)) == [
+    assert messages(case(questions=(question,), locations=cards, solution=solution)) == [
         'case.md: warning: the answer to question "year" ("18") appears in no location text, '
         "so players may not be able to find it",
         "locations/02-d.md: warning: the card has no text",
+        "locations/02-d.md: note: card 2 is not evidence for any question",
     ]
 
 
@@ -231,3 +238,54 @@ def test_it_needs_no_django():
     )
 
     assert result.stdout.strip() == "False"
+
+
+# --- Evidence that proves ------------------------------------------------------------------
+
+
+def four_cards(**changes) -> CaseData:
+    cards = (
+        LocationData("01-yard.md", 1, "Scotland Yard", "Margaret Doyle was here."),
+        LocationData("02-docks.md", 2, "The docks", "Fog, and Margaret Doyle."),
+        LocationData("03-inn.md", 3, "The inn", "Ale and a broken pipe."),
+        LocationData("04-church.md", 4, "The church", "A quiet verger."),
+    )
+    return case(locations=cards, **changes)
+
+
+def test_it_warns_of_evidence_that_holds_more_than_half_the_cards():
+    question = QuestionData("culprit", "Who?", "person", "Margaret Doyle", evidence=(1, 2, 3))
+    solution = "Margaret Doyle at the Yard [[1]], in the fog [[2]], with a broken pipe [[3]]."
+
+    assert messages(four_cards(questions=(question,), solution=solution)) == [
+        'case.md: warning: question "culprit" lists 3 of the case\'s 4 cards as evidence: '
+        "list only the cards that carry a fact the answer needs",
+        "locations/04-church.md: note: card 4 is not evidence for any question",
+    ]
+
+
+def test_it_warns_of_an_evidence_card_the_solution_never_cites():
+    problems = messages(case(solution="Margaret Doyle was at the Yard [[1]]."))
+
+    assert problems == [
+        'case.md: warning: card 2 is evidence for question "culprit", but the solution never '
+        "cites it: say there what it proves, with [[2]]"
+    ]
+
+
+def test_it_warns_of_an_evidence_card_that_says_nothing_the_solution_cites_it_for():
+    solution = "Margaret Doyle was at the Yard [[1]]. A steamer sailed at dawn [[2]]."
+
+    assert messages(case(solution=solution)) == [
+        'case.md: warning: card 2 is evidence for question "culprit", but its text mentions '
+        "nothing the solution cites [[2]] for"
+    ]
+
+
+def test_it_links_a_citation_by_names_numbers_and_words_not_by_common_words():
+    cited = lint._solution_citations(
+        "Crane's muffler was seen [[3]]; the ticket was No. 212 [[4]].\n\nThey came [[5]]."
+    )
+
+    assert cited[3] >= {"crane", "muffler", "seen"} and "212" in cited[4]
+    assert cited[5] == {"came"} - lint.COMMON_WORDS

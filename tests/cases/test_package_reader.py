@@ -26,7 +26,7 @@ questions:
 Someone did it.
 
 # Solution
-Margaret Doyle did it.
+Margaret Doyle did it: she was at Scotland Yard [[1]].
 """
 CARD_MD = "---\nnumber: 1\nname: Scotland Yard\n---\nMargaret Doyle was here.\n"
 PACKAGE = {"case.md": CASE_MD, "locations/01-scotland-yard.md": CARD_MD}
