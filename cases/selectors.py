@@ -1,6 +1,6 @@
 """Reads of the case domain. Views and the API call these; they never filter models."""
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Avg, Count, DurationField, F, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.lookups import Exact
 from django.http import Http404
@@ -123,13 +123,37 @@ def case_exists(slug: str) -> bool:
 _result_kind = KeyTextTransform("kind", KeyTransform("result", "tables__state"))
 
 
-def catalogue() -> list[CaseVersion]:
-    """Published versions, easiest first, each with `plays` (finished tables of the case,
-    all versions together) and `solve_rate` (a percentage, None before any play).
+# Estimated playing time from a case's size, until enough tables have finished it: the
+# set-up and reading the introduction, then a few minutes for each card to be read.
+MINUTES_BEFORE_PLAY = 15
+MINUTES_PER_CARD = 2.5
+# Finished tables needed before their own times are trusted over the estimate.
+TABLES_FOR_A_TIME = 3
+CATALOGUE_SORTS = {
+    "easiest": "Easiest first",
+    "newest": "Newest first",
+    "most_played": "Most played",
+    "solve_rate": "Most often solved",
+}
+
+
+def catalogue(
+    *, difficulty: int | None = None, players: int | None = None, sort: str = "easiest"
+) -> list[CaseVersion]:
+    """Published versions, filtered by difficulty and by a group's size, sorted as asked;
+    each with `cards`, `plays` (finished tables of the case, all versions together, no
+    play-tests), `solve_rate` (a percentage, None before any play) and `minutes` (the
+    tables' mean playing time once TABLES_FOR_A_TIME have finished, else an estimate
+    from the cards; `minutes_measured` says which).
 
     Two queries, however many cases and tables: the versions, then one aggregate.
     """
-    versions = list(published_versions())
+    versions = published_versions().annotate(cards=Count("locations"))
+    if difficulty is not None:
+        versions = versions.filter(difficulty=difficulty)
+    if players is not None:
+        versions = versions.filter(min_players__lte=players, max_players__gte=players)
+    versions = list(versions)
     # "finished" is play.models.TableStatus.FINISHED; the reverse relation keeps this app
     # free of an import from play.
     stats = (
@@ -142,11 +166,37 @@ def catalogue() -> list[CaseVersion]:
         .annotate(
             plays=Count("tables"),
             solved=Count("tables", filter=Exact(_result_kind, "solved")),
+            timed=Count("tables", filter=Q(tables__started_at__isnull=False)),
+            playing_time=Avg(
+                F("tables__finished_at") - F("tables__started_at"),
+                output_field=DurationField(),
+            ),
         )
     )
     by_case = {row["case_id"]: row for row in stats}
     for version in versions:
-        row = by_case.get(version.case_id, {"plays": 0, "solved": 0})
+        row = by_case.get(version.case_id, {"plays": 0, "solved": 0, "timed": 0})
         version.plays = row["plays"]
         version.solve_rate = round(100 * row["solved"] / row["plays"]) if row["plays"] else None
-    return versions
+        measured = row.get("playing_time") if row["timed"] >= TABLES_FOR_A_TIME else None
+        version.minutes_measured = measured is not None
+        if measured is not None:
+            minutes = measured.total_seconds() / 60
+        else:
+            minutes = MINUTES_BEFORE_PLAY + MINUTES_PER_CARD * version.cards
+        version.minutes = max(5, round(minutes / 5) * 5)  # to the nearest five minutes
+    return _sorted(versions, sort)
+
+
+def _sorted(versions: list[CaseVersion], sort: str) -> list[CaseVersion]:
+    if sort == "newest":
+        return sorted(versions, key=lambda v: v.published_at or v.created_at, reverse=True)
+    if sort == "most_played":
+        return sorted(versions, key=lambda v: (-v.plays, v.difficulty, v.title))
+    if sort == "solve_rate":
+        # Cases never played go last: no rate is not a rate of 0.
+        return sorted(
+            versions,
+            key=lambda v: (v.solve_rate is None, -(v.solve_rate or 0), v.difficulty, v.title),
+        )
+    return versions  # easiest first, as published_versions orders them

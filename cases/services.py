@@ -312,3 +312,16 @@ def card_references_renumber(*, version: CaseVersion, mapping: dict[int, int]) -
         if text != location.text:
             location.text = text
             location.save(update_fields=["text"])
+
+
+# --- Starting from the template -----------------------------------------------------------
+
+
+@transaction.atomic
+def case_start_from_template(*, author, slug: str, title: str) -> CaseVersion:
+    """A new case, version 1 a draft, holding the template package's placeholders (the
+    package `manage.py new_case` writes). Raises PackageInvalid when the slug or the title
+    is not one a package may hold."""
+    from .package.scaffold import scaffold_files
+
+    return case_import_package(files=scaffold_files(slug=slug, title=title), author=author).version

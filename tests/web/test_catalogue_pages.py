@@ -57,3 +57,48 @@ def test_it_opens_a_table_with_the_chosen_house_rules(client, tutorial, alice):
     assert response["Location"] == reverse("play:table", args=[table.pk])
     assert table.options == {"casebook": True, "random_start": False, "play_on": False}
     assert table.host == alice
+
+
+def test_it_filters_by_difficulty_and_players_and_sorts(client, tutorial, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    hard = CaseVersionFactory(difficulty=4, min_players=3, max_players=5, title="The Hard One")
+    now = timezone.now()
+    hard.published_at, tutorial.published_at = now, now - timedelta(days=3)
+    hard.save(), tutorial.save()
+    for _ in range(2):
+        finish(Table.objects.create(case_version=hard, host=alice), solved=False)
+
+    def titles(**query):
+        page = client.get(reverse("cases:home"), query).text
+        return [title for title in ("The Clerkenwell Repeater", "The Hard One") if title in page]
+
+    assert titles() == ["The Clerkenwell Repeater", "The Hard One"]
+    assert titles(difficulty=4) == ["The Hard One"]
+    assert titles(players=2) == ["The Clerkenwell Repeater"]
+    assert titles(players=4, difficulty=0) == ["The Clerkenwell Repeater"]
+    assert [v.title for v in case_selectors.catalogue(sort="newest")][0] == "The Hard One"
+    assert [v.title for v in case_selectors.catalogue(sort="most_played")][0] == "The Hard One"
+    solve = [v.title for v in case_selectors.catalogue(sort="solve_rate")]
+    assert solve == ["The Hard One", "The Clerkenwell Repeater"]  # 0% before never played
+    assert "No published case matches" in client.get(reverse("cases:home"), {"difficulty": 5}).text
+    assert client.get(reverse("cases:home"), {"players": "lots"}).status_code == 200
+
+
+def test_it_shows_each_cases_length_and_time_estimated_then_measured(client, tutorial, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    page = client.get(reverse("cases:home")).text
+    assert "12 cards · about 45 minutes" in page  # 15 + 2.5 × 12, from the size
+    start = timezone.now() - timedelta(hours=2)
+    for minutes in (50, 60, 70):
+        table = Table.objects.create(case_version=tutorial, host=alice, started_at=start)
+        table.finished_at = start + timedelta(minutes=minutes)
+        finish(table, solved=True)
+
+    page = client.get(reverse("cases:home")).text
+    assert "12 cards · about 60 minutes at the tables so far" in page
