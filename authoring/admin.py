@@ -1,8 +1,11 @@
 """The moderator queue and the review page, in the admin.
 
-The queue lists submitted versions, oldest submission first. The review page is blind at
-first: a moderator claims the case and can play-test it before choosing to see the
-solution, the answers, the lint report and the diff with the published version.
+The queue lists submitted versions, oldest submission first, and the ones this moderator
+sent back with changes requested. The review page is blind at first: a moderator claims
+the case and can play-test it before choosing to see the solution, the answers, the lint
+report and the diff with the published version (after a resubmission: with what they read
+when they requested changes). Every card and question is shown with the comment threads
+about it; their forms post to `authoring/views.py`.
 """
 
 from django.contrib import admin, messages
@@ -12,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from . import selectors, services
+from . import selectors, services, threads
 from .forms import ReviewCommentForm
 from .models import Review
 
@@ -26,7 +29,7 @@ class ReviewAdmin(admin.ModelAdmin):
     ordering = ("submitted_at", "pk")
 
     def get_queryset(self, request):
-        return selectors.review_queue()
+        return selectors.reviews_for(user=request.user)
 
     def has_view_permission(self, request, obj=None):
         return selectors.is_moderator(request.user) and super().has_view_permission(request, obj)
@@ -82,6 +85,7 @@ class ReviewAdmin(admin.ModelAdmin):
         review = self._review(request, int(object_id))
         version = review.version
         revealed = review.revealed_at is not None
+        page_threads = threads.review_threads(request=request, version=version)
         context = {
             **self.admin_site.each_context(request),
             "title": f"Review: {version.title} (v{version.number})",
@@ -91,15 +95,23 @@ class ReviewAdmin(admin.ModelAdmin):
             "version": version,
             "revealed": revealed,
             "steps": _steps(request, review),
-            "comments": selectors.review_comments(version=version),
+            "threads": page_threads,
             "comment_form": ReviewCommentForm(version=version),
             "playtests": list(version.playtests.filter(moderator=request.user)),
-            "questions": list(version.questions.order_by("position")),
-            "locations": list(version.locations.order_by("number")),
         }
         if revealed:
             context["lint_report"] = selectors.version_lint(version=version)
-            context["diff"] = selectors.version_diff(version=version)
+            # After a resubmission, the changes since this moderator's last review; the
+            # page links to the whole diff with the published version too.
+            context["whole_diff"] = request.GET.get("diff") == "published"
+            context["diff"] = (
+                selectors.version_diff(version=version)
+                if context["whole_diff"]
+                else selectors.review_diff(review=review, user=request.user)
+            )
+            context["reviewed_before"] = (
+                review.reviewed_content is not None and review.reviewed_by_id == request.user.pk
+            )
         return TemplateResponse(request, "admin/authoring/review/review.html", context)
 
     def _act(self, request, pk: int, do, success: str):

@@ -58,6 +58,17 @@ class Review(models.Model):
     # A blind review: the solution, answers, lint report and diff stay hidden until the
     # moderator chooses to see them (typically after a play-test).
     revealed_at = models.DateTimeField(null=True, blank=True)
+    # What the moderator read when they last requested changes (the version's content as
+    # `selectors.version_snapshot` writes it): after a resubmission their diff starts there.
+    reviewed_content = models.JSONField(null=True, blank=True, editable=False)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["submitted_at", "pk"]
@@ -71,7 +82,9 @@ class Review(models.Model):
 
 
 class ReviewComment(models.Model):
-    """A moderator's remark on a version, on the whole case or on one card or question."""
+    """A moderator's remark on a version, on the whole case or on one card or question: the
+    head of a thread that the author and the moderator answer (`replies`) and either of
+    them resolves, or reopens."""
 
     version = models.ForeignKey(
         CaseVersion, on_delete=models.CASCADE, related_name="review_comments"
@@ -91,6 +104,16 @@ class ReviewComment(models.Model):
     )
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who marked the thread resolved, and when; both empty while it is open (reopening
+    # empties them again).
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -111,6 +134,32 @@ class ReviewComment(models.Model):
         if self.location_id:
             return f"card {self.location.number}"
         return "the case"
+
+    @property
+    def is_resolved(self) -> bool:
+        return self.resolved_at is not None
+
+
+class ReviewReply(models.Model):
+    """An answer in a comment's thread, by the case's author or its moderator."""
+
+    comment = models.ForeignKey(ReviewComment, on_delete=models.CASCADE, related_name="replies")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name_plural = "review replies"
+
+    def __str__(self) -> str:
+        return self.text[:60]
 
 
 class Playtest(models.Model):

@@ -7,8 +7,9 @@ Each function costs a fixed number of queries, whatever the size of a case or it
 import difflib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 
 from cases.lint import lint_package
@@ -18,7 +19,7 @@ from cases.package.writer import default_filename, package_files
 from cases.selectors import case_version_data
 from play.models import Table, TableAttempt, TableEvent, TableStatus
 
-from .models import AUTHORS_GROUP, MODERATORS_GROUP, Review, ReviewComment
+from .models import AUTHORS_GROUP, MODERATORS_GROUP, Review, ReviewComment, ReviewReply
 
 # Versions an author is still writing (editable), and those a moderator looks at.
 EDITABLE = (VersionStatus.DRAFT, VersionStatus.CHANGES_REQUESTED)
@@ -279,6 +280,9 @@ class ItemDiff:
 class VersionDiff:
     base: CaseVersion | None
     items: list[ItemDiff]
+    # Set when the diff starts at what the moderator read when they last requested changes
+    # (`review_diff`), rather than at `base`.
+    since_review_at: datetime | None = None
 
     @property
     def case(self) -> list[ItemDiff]:
@@ -327,7 +331,51 @@ def version_diff(*, version: CaseVersion) -> VersionDiff:
         .order_by("-published_at", "-number")
         .first()
     )
-    new, old = _content(version), _content(base) if base else None
+    return VersionDiff(base=base, items=_diff(_content(version), _content(base) if base else None))
+
+
+def review_diff(*, review: Review, user) -> VersionDiff:
+    """The diff a moderator reads on the review page: after a resubmission, only what
+    changed since they last requested changes ("changes since your last review");
+    otherwise, and for any other moderator, what changed since the published version."""
+    snapshot = review.reviewed_content
+    if snapshot is None or review.reviewed_by_id != user.pk:
+        return version_diff(version=review.version)
+    return VersionDiff(
+        base=None,
+        items=_diff(_content(review.version), _from_snapshot(snapshot)),
+        since_review_at=review.reviewed_at,
+    )
+
+
+def version_snapshot(*, version: CaseVersion) -> dict:
+    """What the diff compares, as JSON: kept on the review when changes are requested.
+    Rows are named by question id, card number and zone key, never by their row ids."""
+    content = _content(version)
+    return {
+        "version": content["version"],
+        **{
+            kind: {str(key): _without_pk(row) for key, row in content[kind].items()}
+            for kind in ("zone", "question", "location")
+        },
+    }
+
+
+def _without_pk(row: dict) -> dict:
+    return {name: value for name, value in row.items() if name != "pk"}
+
+
+def _from_snapshot(snapshot: dict) -> dict:
+    """A stored snapshot in `_content`'s shape again (JSON keeps card numbers as text)."""
+    return {
+        "version": snapshot.get("version", {}),
+        "zone": snapshot.get("zone", {}),
+        "question": snapshot.get("question", {}),
+        "location": {int(number): row for number, row in snapshot.get("location", {}).items()},
+    }
+
+
+def _diff(new: dict, old: dict | None) -> list[ItemDiff]:
     items = []
     before_values = old["version"] if old else {}
     changes = _changes(VERSION_DIFF_FIELDS, before_values, new["version"])
@@ -349,7 +397,7 @@ def version_diff(*, version: CaseVersion) -> VersionDiff:
                 items.append(
                     ItemDiff(kind, str(key), label.format(key), status, changes, target_id)
                 )
-    return VersionDiff(base=base, items=items)
+    return items
 
 
 def _content(version: CaseVersion) -> dict:
@@ -382,10 +430,19 @@ def _as_text(value) -> str:
     return str(value)
 
 
+def _as_written(text: str) -> str:
+    """A text as its writer means it: browsers send a textarea's lines ending in CRLF and
+    the form strips the ends, so a text saved in the editor unchanged must compare equal
+    to the same text imported from a package."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
 def _changes(fields, before: dict, after: dict) -> list[FieldChange]:
     changes = []
     for name, label in fields:
         b, a = _as_text(before.get(name)), _as_text(after.get(name))
+        if name in TEXT_FIELDS:
+            b, a = _as_written(b), _as_written(a)
         if b == a:
             continue
         lines = []
@@ -410,10 +467,47 @@ def review_queue() -> QuerySet[Review]:
     )
 
 
+def reviews_for(*, user) -> QuerySet[Review]:
+    """The reviews a moderator may open: the queue, and the versions they sent back with
+    changes requested (to answer the author's replies while they wait); a superuser opens
+    every one sent back."""
+    waiting = Q(version__status=VersionStatus.CHANGES_REQUESTED)
+    if not user.is_superuser:
+        waiting &= Q(moderator=user)
+    return (
+        Review.objects.filter(Q(version__status__in=UNDER_REVIEW) | waiting)
+        .select_related("version", "version__case", "version__case__author", "moderator")
+        .order_by("submitted_at", "pk")
+    )
+
+
 def review_comments(*, version: CaseVersion) -> list[ReviewComment]:
     return list(
         ReviewComment.objects.filter(version=version)
         .select_related("moderator", "question", "location")
+        .order_by("created_at", "pk")
+    )
+
+
+def comment_threads(*, version: CaseVersion, open_only: bool = False) -> list[ReviewComment]:
+    """The version's comments with their replies (`comment.replies.all()`), in two queries.
+
+    `open_only` is what the author's editor shows: no resolved thread, and nothing at all
+    on a published or archived version (its review is over; the comments stay stored).
+    """
+    if open_only and version.status in (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED):
+        return []
+    comments = ReviewComment.objects.filter(version=version)
+    if open_only:
+        comments = comments.filter(resolved_at__isnull=True)
+    return list(
+        comments.select_related("moderator", "question", "location", "resolved_by")
+        .prefetch_related(
+            Prefetch(
+                "replies",
+                queryset=ReviewReply.objects.select_related("author").order_by("created_at", "pk"),
+            )
+        )
         .order_by("created_at", "pk")
     )
 

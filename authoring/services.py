@@ -8,8 +8,12 @@ may have moved since the page was drawn), then acts. Views call the check to exp
 refusal before offering a button, and the do to act.
 
     draft ──submit──▶ submitted ──claim──▶ in_review ──approve──▶ published ──▶ archived
-      ▲                                        │
-      └── changes_requested ◀──request changes─┘   (resubmitted from changes_requested)
+                                             │   ▲
+      changes_requested ◀──request changes───┘   │
+              └──resubmit────────────────────────┘  (back to the moderator who asked)
+
+A comment of the moderator is a thread: the author and the moderator reply to it, and
+either of them resolves it (or reopens it) until the version is published.
 """
 
 from dataclasses import dataclass
@@ -33,6 +37,7 @@ from .models import (
     Playtest,
     Review,
     ReviewComment,
+    ReviewReply,
 )
 from .selectors import EDITABLE, UNDER_REVIEW, LintReport, is_author, is_moderator, owns
 
@@ -211,14 +216,43 @@ def check_case_submit(*, version: CaseVersion, user) -> LintReport:
     return report
 
 
+def _keeper(version: CaseVersion) -> Review | None:
+    """On a resubmission, the review whose moderator keeps the case: the one who requested
+    the changes, while they may still review it."""
+    if version.status != VersionStatus.CHANGES_REQUESTED:
+        return None
+    review = Review.objects.select_related("moderator").filter(version=version).first()
+    moderator = review.moderator if review else None
+    if moderator is None or not is_moderator(moderator):
+        return None
+    if moderator.pk == version.case.author_id and not moderator.is_superuser:
+        return None
+    return review
+
+
 @transaction.atomic
 def case_submit(*, version: CaseVersion, user) -> Review:
+    """Send a version to review. A first submission goes to the queue, unclaimed and
+    blind. A resubmission (after changes were requested) goes back to the moderator who
+    requested them, in review: they keep the claim, what they revealed stays revealed, and
+    their diff starts at what they read then. When that moderator can no longer review it,
+    a resubmission goes to the queue as a first one does."""
     version = _lock(version)
     check_case_submit(version=version, user=user)
     now = timezone.now()
+    review = _keeper(version)
+    if review is not None:
+        version.status = VersionStatus.IN_REVIEW
+        version.save(update_fields=["status"])
+        review.submitted_by = user
+        review.submitted_at = now
+        review.decided_at = None
+        review.save(update_fields=["submitted_by", "submitted_at", "decided_at"])
+        _after_commit("notify_resubmission", version.pk, now.isoformat())
+        return review
     version.status = VersionStatus.SUBMITTED
     version.save(update_fields=["status"])
-    # A resubmission starts a new review round: back in the queue, unclaimed, blind.
+    # A new review round: in the queue, unclaimed, blind.
     review, _ = Review.objects.update_or_create(
         version=version,
         defaults={
@@ -366,7 +400,13 @@ def case_request_changes(
     now = timezone.now()
     version.status = VersionStatus.CHANGES_REQUESTED
     version.save(update_fields=["status"])
-    Review.objects.filter(version=version).update(decided_at=now)
+    # What the moderator read: after the resubmission, their diff starts here.
+    Review.objects.filter(version=version).update(
+        decided_at=now,
+        reviewed_content=selectors.version_snapshot(version=version),
+        reviewed_by=user,
+        reviewed_at=now,
+    )
     # The decision's message counts the comments: one notification, not one per comment.
     _after_commit("notify_decision", version.pk, now.isoformat())
     return created
@@ -436,6 +476,99 @@ def case_reveal(*, version: CaseVersion, user) -> Review:
         review.revealed_at = timezone.now()
         review.save(update_fields=["revealed_at"])
     return review
+
+
+# --- Comment threads ------------------------------------------------------------------------
+
+_CLOSED = (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED)
+
+
+def check_review_thread(*, version: CaseVersion, user, doing: str = "answer its comments") -> None:
+    """May `user` take part in the version's comment threads? The case's author, or a
+    moderator who may review it (the one holding it, or any while nobody does), while
+    the version's review is not over. Pages ask once, then draw each thread's forms."""
+    if not owns(user, version):
+        review = Review.objects.filter(version=version).only("moderator_id").first()
+        holder = review.moderator_id if review else None
+        may_review = (
+            is_moderator(user)
+            and (version.case.author_id != user.pk or user.is_superuser)
+            and (holder in (None, user.pk) or user.is_superuser)
+        )
+        if not may_review:
+            raise WorkflowRefused(
+                f"Only the author of this case or a moderator reviewing it can {doing}.",
+                "not_party",
+            )
+    if version.status in _CLOSED:
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)}: its review is over, and "
+            "its comments are closed.",
+            "closed",
+        )
+
+
+def check_review_comment_reply(*, comment: ReviewComment, user, text: str | None = None) -> None:
+    """May `user` reply to the thread? With `text`, also: does the reply say something.
+    (Pages ask without a text before drawing the reply form.)"""
+    check_review_thread(version=comment.version, user=user, doing="reply to its comments")
+    if comment.is_resolved:
+        raise WorkflowRefused("This comment is resolved; reopen it to reply.", "resolved")
+    if text is not None and not text.strip():
+        raise WorkflowRefused("A reply needs some text.", "empty_reply")
+
+
+@transaction.atomic
+def review_comment_reply(*, comment: ReviewComment, user, text: str) -> ReviewReply:
+    """A reply in a comment's thread. The author hears of a moderator's reply; the
+    moderator holding the case hears of the author's."""
+    _lock(comment.version)
+    comment = _reload(comment)
+    check_review_comment_reply(comment=comment, user=user, text=text)
+    reply = ReviewReply.objects.create(comment=comment, author=user, text=text.strip())
+    _after_commit("notify_reply", reply.pk)
+    return reply
+
+
+def check_review_comment_resolve(*, comment: ReviewComment, user) -> None:
+    check_review_thread(version=comment.version, user=user, doing="resolve its comments")
+    if comment.is_resolved:
+        raise WorkflowRefused("This comment is already resolved.", "resolved")
+
+
+@transaction.atomic
+def review_comment_resolve(*, comment: ReviewComment, user) -> ReviewComment:
+    """Either party marks the thread resolved; who and when are kept."""
+    _lock(comment.version)
+    comment = _reload(comment)
+    check_review_comment_resolve(comment=comment, user=user)
+    comment.resolved_at = timezone.now()
+    comment.resolved_by = user
+    comment.save(update_fields=["resolved_at", "resolved_by"])
+    return comment
+
+
+def check_review_comment_reopen(*, comment: ReviewComment, user) -> None:
+    check_review_thread(version=comment.version, user=user, doing="reopen its comments")
+    if not comment.is_resolved:
+        raise WorkflowRefused("This comment is open already.", "not_resolved")
+
+
+@transaction.atomic
+def review_comment_reopen(*, comment: ReviewComment, user) -> ReviewComment:
+    _lock(comment.version)
+    comment = _reload(comment)
+    check_review_comment_reopen(comment=comment, user=user)
+    comment.resolved_at = None
+    comment.resolved_by = None
+    comment.save(update_fields=["resolved_at", "resolved_by"])
+    return comment
+
+
+def _reload(comment: ReviewComment) -> ReviewComment:
+    """The comment again, once its version is locked: the thread may have moved since the
+    page was drawn."""
+    return ReviewComment.objects.select_related("version__case").get(pk=comment.pk)
 
 
 # --- Near misses ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from accounts.models import NotificationKind
 from accounts.services import notification_send
 from cases.models import CaseVersion, VersionStatus
 
-from .models import MODERATORS_GROUP, ReviewComment
+from .models import MODERATORS_GROUP, Review, ReviewComment, ReviewReply
 
 
 def _title(version: CaseVersion) -> str:
@@ -81,4 +81,56 @@ def notify_comment(comment_id: int) -> None:
         message=f"{who} commented on {comment.target_label} of {_title(comment.version)}.",
         url=reverse("admin:cases_caseversion_change", args=[comment.version_id]),
         dedupe_key=f"comment:{comment_id}",
+    )
+
+
+@shared_task(acks_late=True)
+def notify_resubmission(version_id: int, round_stamp: str) -> None:
+    """A resubmission goes back to the moderator who requested the changes: only they hear."""
+    review = Review.objects.select_related("version__case__author", "moderator").get(
+        version_id=version_id
+    )
+    if review.moderator is None:
+        return
+    version = review.version
+    author = version.case.author
+    who = author.public_name if author else "The author"
+    notification_send(
+        user=review.moderator,
+        kind=NotificationKind.NEW_SUBMISSION,
+        message=f"{who} resubmitted {_title(version)}: it is back with you for review.",
+        url=reverse("admin:authoring_review_change", args=[review.pk]),
+        dedupe_key=f"resubmitted:v{version_id}:{round_stamp}",
+    )
+
+
+@shared_task(acks_late=True)
+def notify_reply(reply_id: int) -> None:
+    """The other party of the thread hears of a reply: the author of a moderator's, the
+    moderator holding the case of the author's. Only who and where: the text stays on the
+    pages of the case."""
+    reply = ReviewReply.objects.select_related(
+        "author", "comment__version__case__author", "comment__question", "comment__location"
+    ).get(pk=reply_id)
+    comment, version = reply.comment, reply.comment.version
+    author = version.case.author
+    review = Review.objects.select_related("moderator").filter(version=version).first()
+    who = reply.author.public_name if reply.author else "Someone"
+    where = f"{comment.target_label} of {_title(version)}"
+    if reply.author_id is not None and reply.author_id == version.case.author_id:
+        if review is None or review.moderator is None:
+            return
+        recipient, kind = review.moderator, NotificationKind.NEW_SUBMISSION
+        url = reverse("admin:authoring_review_change", args=[review.pk])
+    else:
+        recipient, kind = author, NotificationKind.REVIEW_DECISION
+        url = reverse("admin:cases_caseversion_change", args=[version.pk])
+    if recipient is None or recipient.pk == reply.author_id:
+        return
+    notification_send(
+        user=recipient,
+        kind=kind,
+        message=f"{who} replied to a comment on {where}.",
+        url=f"{url}#comment-{comment.pk}",
+        dedupe_key=f"reply:{reply_id}",
     )

@@ -8,6 +8,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("accounts/", include("accounts.urls")),
+    path("authoring/", include("authoring.urls")),
     path("", include("play.urls")),
     path("", include("cases.urls")),
 ]

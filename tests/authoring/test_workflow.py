@@ -191,15 +191,34 @@ def published_other(bob):
     return version
 
 
-def test_it_takes_a_resubmission_back_to_the_queue(in_review, alice, mina):
+def test_it_takes_a_resubmission_back_to_the_moderator_who_asked(in_review, alice, mina):
+    claimed = Review.objects.get(version=in_review).claimed_at
+    services.case_reveal(version=in_review, user=mina)
     services.case_request_changes(version=in_review, user=mina, comments=[CommentInput("Fix")])
     first = Review.objects.get(version=in_review).submitted_at
 
     services.case_submit(version=in_review, user=alice)
 
     review = Review.objects.get(version=in_review)
-    assert review.moderator is None and review.submitted_at > first
-    assert list(selectors.review_queue()) == [review]
+    assert CaseVersion.objects.get(pk=in_review.pk).status == VersionStatus.IN_REVIEW
+    assert (review.moderator, review.claimed_at) == (mina, claimed)
+    assert review.submitted_at > first and review.decided_at is None
+    assert review.revealed_at is not None  # she has read the solution already
+    assert [(r, r.moderator) for r in selectors.review_queue()] == [(review, mina)]
+    services.check_case_approve(version=in_review, user=mina)  # no second claim
+
+
+def test_it_sends_a_resubmission_to_the_queue_when_its_moderator_no_longer_reviews(
+    in_review, alice, mina
+):
+    services.case_request_changes(version=in_review, user=mina, comments=[CommentInput("Fix")])
+    mina.groups.clear()
+
+    services.case_submit(version=in_review, user=alice)
+
+    review = Review.objects.get(version=in_review)
+    assert CaseVersion.objects.get(pk=in_review.pk).status == VersionStatus.SUBMITTED
+    assert (review.moderator, review.claimed_at, review.revealed_at) == (None, None, None)
 
 
 # --- editing, new drafts, immutability ------------------------------------------------------

@@ -111,7 +111,8 @@ def test_it_writes_a_case_from_nothing_and_submits_it(writer, live_server_url, c
 
     expect(success(page)).to_contain_text("was added successfully")
     expect(lint_report(page)).to_contain_text("1 error")
-    problem = lint_report(page).get_by_role("link", name="Question thief · evidence cards")
+    # The error comes first; the linter also notes that the solution does not cite card 1.
+    problem = lint_report(page).get_by_role("link", name="Question thief · evidence cards").first
     expect(lint_report(page).locator("li").first).to_contain_text("no card 3")  # errors first
     submit = page.get_by_role("button", name="Submit for review")
     expect(submit).to_be_disabled()
@@ -141,6 +142,7 @@ def test_it_swaps_two_cards_in_the_browser(writer, live_server_url, chromium):
     version = case_import_package(files=read_package_path(TUTORIAL), author=writer).version
     page = admin_page(chromium, live_server_url, "alice")
     page.goto(f"/admin/cases/caseversion/{version.pk}/change/")
+    page.get_by_role("button", name="Open all cards").click()  # the cards open folded
 
     page.locator("#id_locations-5-number").fill("7")
     page.locator("#id_locations-6-number").fill("6")
@@ -168,29 +170,59 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
 
     moderator.get_by_role("button", name="Show the solution and the report").click()
     expect(moderator.locator("#solution")).to_contain_text("Silas Crane")
+    expect(moderator.locator("#card-6")).to_contain_text("Smithfield Market")  # every card
     moderator.get_by_label("Target").select_option(label="Card 6. Smithfield Market")
     moderator.get_by_label("Text").fill("Say where Tom hides among the barrows.")
     moderator.get_by_role("button", name="Add comment").click()
     expect(success(moderator)).to_contain_text("Comment added")
+    expect(moderator.locator("#card-6")).to_contain_text("Say where Tom hides")  # beside it
     moderator.get_by_label("Text").fill("One more clue would help the ticket question.")
     moderator.get_by_role("button", name="Request changes").click()
     expect(success(moderator)).to_contain_text("Changes requested")
 
+    # The author finds the comment beside its card, and answers it there.
     writer = admin_page(chromium, live_server_url, "alice")
     writer.goto(f"/admin/cases/caseversion/{submitted.pk}/change/")
     comments = writer.locator("#review-comments")
-    expect(comments).to_contain_text("Say where Tom hides among the barrows.")
     expect(comments).to_contain_text("One more clue would help the ticket question.")
+    thread = comments.locator("article", has_text="Say where Tom hides among the barrows.")
     smithfield = writer.locator("#id_locations-5-text")
+    thread.get_by_role("link", name="Card 6").click()  # opens the folded card
+    expect(smithfield).to_be_visible()
+    expect(writer.locator("#locations-5")).to_contain_text("1 open comment")
+    thread.get_by_label("Your reply").fill("Under the third barrow: I say so on the card now.")
+    thread.get_by_role("button", name="Reply").click()
+    expect(success(writer)).to_contain_text("Your reply is added to the thread")
+    expect(thread).to_contain_text("Under the third barrow")
+    writer.screenshot(path=artifacts / "editor-comment-thread.png", full_page=False)
+
+    # The moderator, whose case waits for the author, reads the reply and resolves it.
+    moderator.get_by_role("link", name=re.compile("The Clerkenwell Repeater")).click()
+    card_thread = moderator.locator("#card-6 article")
+    expect(card_thread).to_contain_text("Under the third barrow")
+    card_thread.get_by_role("button", name="Resolve").click()
+    expect(success(moderator)).to_contain_text("The comment is marked resolved")
+    expect(moderator.locator("#card-6 article")).to_contain_text("Resolved by Mina")
+
+    writer.reload()
+    expect(writer.locator("#review-comments")).not_to_contain_text("Say where Tom hides")
+    writer.locator(".holmes-card-index").get_by_role("link", name="Smithfield Market").click()
     smithfield.fill(smithfield.input_value() + "\n\nTom sleeps under the third barrow.")
     save_and_continue(writer)
     expect(success(writer)).to_contain_text("was changed successfully")
     writer.get_by_role("button", name="Submit for review").click()
     expect(success(writer)).to_contain_text("Submitted for review")
 
+    # Back with the same moderator, in review: only what changed since her review.
     moderator.goto("/admin/authoring/review/")
+    expect(moderator.locator("#result_list")).to_contain_text("Mina")
     moderator.get_by_role("link", name=re.compile("The Clerkenwell Repeater")).click()
-    moderator.get_by_role("button", name="Claim").click()
+    expect(moderator.get_by_role("button", name="Claim")).to_have_count(0)
+    diff = moderator.locator("#diff")
+    expect(diff.get_by_role("heading", name="Changes since your last review")).to_be_visible()
+    expect(diff.locator("h3")).to_have_text(["Card 6: changed"])
+    expect(diff).to_contain_text("+Tom sleeps under the third barrow.")
+    moderator.screenshot(path=artifacts / "review-changes-since-last-review.png", full_page=False)
     moderator.get_by_role("button", name="Approve and publish").click()
 
     expect(success(moderator)).to_contain_text("Approved and published")

@@ -1,0 +1,165 @@
+"""Review comment threads as the pages draw them: the editor (the author's side) and the
+review page (the moderator's side).
+
+Each thread comes with what the viewer may do to it (the forms to draw) and the page to
+come back to after a form is sent. The forms post to `authoring/views.py`; the
+workflow's checks in `authoring/services.py` decide again when they arrive.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils.html import format_html
+
+from cases.models import CaseVersion
+
+from . import selectors, services
+from .models import ReviewComment
+
+
+@dataclass(frozen=True)
+class Thread:
+    comment: ReviewComment
+    # Where the card or question the comment is about stands on the page ("": nowhere).
+    anchor: str
+    may_reply: bool
+    may_resolve: bool
+    may_reopen: bool
+    # The page the thread's forms come back to (a local URL, with the thread's anchor).
+    next_url: str
+
+    @property
+    def replies(self):
+        return self.comment.replies.all()
+
+
+def threads(
+    *, version: CaseVersion, user, comments: list[ReviewComment], page_url: str, anchors=None
+) -> list[Thread]:
+    """`comments` (from `selectors.comment_threads`) as threads for `user`; `anchors` maps
+    ("location" | "question", row id) to the anchor of that row on the page."""
+    try:
+        services.check_review_thread(version=version, user=user)
+        party = True
+    except services.WorkflowRefused:
+        party = False
+    anchors = anchors or {}
+    result = []
+    for comment in comments:
+        if comment.location_id:
+            anchor = anchors.get(("location", comment.location_id), "")
+        elif comment.question_id:
+            anchor = anchors.get(("question", comment.question_id), "")
+        else:
+            anchor = ""
+        result.append(
+            Thread(
+                comment=comment,
+                anchor=anchor,
+                may_reply=party and not comment.is_resolved,
+                may_resolve=party and not comment.is_resolved,
+                may_reopen=party and comment.is_resolved,
+                next_url=f"{page_url}#comment-{comment.pk}",
+            )
+        )
+    return result
+
+
+# The editor's field that carries a row's "open comments" note (as lint problems do).
+NOTE_FIELDS = {"location": "text", "question": "ask"}
+
+
+def editor_threads(*, request, context, version: CaseVersion) -> list[Thread]:
+    """The open threads the author reads in the editor, each linked to its card or
+    question inline; those rows' text (card) or question field says "N open comments",
+    linked to the first of them. Nothing on a published or archived version."""
+    comments = selectors.comment_threads(version=version, open_only=True)
+    if not comments:
+        return []
+    rows = {}
+    for inline_formset in context.get("inline_admin_formsets", []):
+        formset = inline_formset.formset
+        kind = formset.model._meta.model_name
+        if kind not in NOTE_FIELDS:
+            continue
+        for index, inline_form in enumerate(formset.forms):
+            if inline_form.instance.pk:
+                rows[(kind, inline_form.instance.pk)] = (f"{formset.prefix}-{index}", inline_form)
+    on_row = defaultdict(list)
+    for comment in comments:
+        if comment.location_id:
+            on_row[("location", comment.location_id)].append(comment)
+        elif comment.question_id:
+            on_row[("question", comment.question_id)].append(comment)
+    for key, row_comments in on_row.items():
+        if key not in rows:
+            continue
+        form = rows[key][1]
+        field = form.fields.get(NOTE_FIELDS[key[0]])
+        if field is None:  # a read-only page: the panel's links are enough
+            continue
+        count = len(row_comments)
+        # For the card list's folded line, should it show comments as it shows problems.
+        form.holmes_comments = count
+        field.help_text = format_html(
+            '<a class="holmes-comment-note" href="#comment-{}">{} open comment{}</a><br>{}',
+            row_comments[0].pk,
+            count,
+            "" if count == 1 else "s",
+            field.help_text,
+        )
+    return threads(
+        version=version,
+        user=request.user,
+        comments=comments,
+        page_url=request.get_full_path(),
+        anchors={key: anchor for key, (anchor, _) in rows.items()},
+    )
+
+
+@dataclass(frozen=True)
+class ReviewPageThreads:
+    """The review page's threads, each beside what it is about."""
+
+    case: list[Thread]  # on the case as a whole
+    questions: list[tuple]  # (question, its threads), in the case's order
+    cards: list[tuple]  # (card, its threads), by number
+
+    @property
+    def beside_count(self) -> int:
+        """Threads drawn beside a card or a question."""
+        return sum(len(row_threads) for _, row_threads in (*self.questions, *self.cards))
+
+    @property
+    def cards_have_threads(self) -> bool:
+        return any(row_threads for _, row_threads in self.cards)
+
+
+def review_threads(*, request, version: CaseVersion) -> ReviewPageThreads:
+    """Every thread of the version, resolved ones too (marked so, with a reopen form), for
+    the moderator's review page: the case's threads apart, the others beside their card
+    (anchor `card-<number>`) or question (anchor `question-<id>`)."""
+    questions = list(version.questions.order_by("position"))
+    cards = list(version.locations.order_by("number"))
+    anchors = {("question", q.pk): f"question-{q.key}" for q in questions}
+    anchors |= {("location", card.pk): f"card-{card.number}" for card in cards}
+    drawn = threads(
+        version=version,
+        user=request.user,
+        comments=selectors.comment_threads(version=version),
+        page_url=request.get_full_path(),
+        anchors=anchors,
+    )
+    on_question, on_card, on_case = defaultdict(list), defaultdict(list), []
+    for thread in drawn:
+        if thread.comment.question_id:
+            on_question[thread.comment.question_id].append(thread)
+        elif thread.comment.location_id:
+            on_card[thread.comment.location_id].append(thread)
+        else:
+            on_case.append(thread)
+    return ReviewPageThreads(
+        case=on_case,
+        questions=[(q, on_question.get(q.pk, [])) for q in questions],
+        cards=[(card, on_card.get(card.pk, [])) for card in cards],
+    )

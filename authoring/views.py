@@ -1,0 +1,82 @@
+"""The forms of comment threads: reply, resolve, reopen.
+
+The editor's pages are the admin's; these endpoints sit beside it so that the editor's
+own code stays as it is. Each is POST-only, finds its row among those the user may see
+(404 otherwise), lets the workflow service decide (a refusal is shown as its sentence),
+and goes back to `next` when it is a URL of this site.
+"""
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .models import ReviewComment
+
+
+def _next(request, fallback: str) -> HttpResponseRedirect:
+    """Back to the page the form was on: `next` when it is local, else `fallback`."""
+    url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        url = fallback
+    return HttpResponseRedirect(url)
+
+
+def _comment(request, pk: int) -> ReviewComment:
+    """A comment on a version the user may see in the editor, or 404."""
+    visible = selectors.versions_for_user(user=request.user)
+    return get_object_or_404(
+        ReviewComment.objects.select_related("version__case").filter(version__in=visible), pk=pk
+    )
+
+
+def _on_comment(request, pk: int, do, success: str) -> HttpResponseRedirect:
+    comment = _comment(request, pk)
+    try:
+        do(comment)
+    except services.WorkflowRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, success)
+    return _next(request, reverse("admin:cases_caseversion_change", args=[comment.version_id]))
+
+
+@staff_member_required
+@require_POST
+def comment_reply(request, pk: int):
+    return _on_comment(
+        request,
+        pk,
+        lambda comment: services.review_comment_reply(
+            comment=comment, user=request.user, text=request.POST.get("text", "")
+        ),
+        "Your reply is added to the thread.",
+    )
+
+
+@staff_member_required
+@require_POST
+def comment_resolve(request, pk: int):
+    return _on_comment(
+        request,
+        pk,
+        lambda comment: services.review_comment_resolve(comment=comment, user=request.user),
+        "The comment is marked resolved.",
+    )
+
+
+@staff_member_required
+@require_POST
+def comment_reopen(request, pk: int):
+    return _on_comment(
+        request,
+        pk,
+        lambda comment: services.review_comment_reopen(comment=comment, user=request.user),
+        "The comment is open again.",
+    )
