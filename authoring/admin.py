@@ -97,7 +97,7 @@ class ReviewAdmin(admin.ModelAdmin):
             "steps": _steps(request, review),
             "threads": page_threads,
             "comment_form": ReviewCommentForm(version=version),
-            "playtests": list(version.playtests.filter(moderator=request.user)),
+            "playtests": list(version.playtests.filter(tester=request.user)),
         }
         if revealed:
             context["lint_report"] = selectors.version_lint(version=version)

@@ -163,11 +163,12 @@ class ReviewReply(models.Model):
 
 
 class Playtest(models.Model):
-    """A moderator's blind play-test table; statistics for authors leave these out."""
+    """A private solo play-test table: a moderator's blind test of a version under review,
+    or an author's test of their own draft. Statistics for authors leave these out."""
 
     table = models.OneToOneField("play.Table", on_delete=models.CASCADE, related_name="playtest")
     version = models.ForeignKey(CaseVersion, on_delete=models.CASCADE, related_name="playtests")
-    moderator = models.ForeignKey(
+    tester = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)

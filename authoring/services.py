@@ -436,25 +436,42 @@ def case_comment_add(*, version: CaseVersion, user, comment: CommentInput) -> Re
 
 
 def check_case_playtest(*, version: CaseVersion, user) -> None:
-    _check_moderator(version, user)
-    if version.status not in UNDER_REVIEW:
+    """Who may play-test a version that players cannot play yet: its author while they
+    write it (a draft, or changes requested), a moderator while it is under review."""
+    if version.status in UNDER_REVIEW:
+        if owns(user, version) and not user.is_superuser:
+            raise WorkflowRefused(
+                f"Version {version.number} is {_status(version)}: while it is under review, "
+                "only its moderator play-tests it.",
+                "bad_status",
+            )
+        _check_moderator(version, user)
+        return
+    if not owns(user, version):
         raise WorkflowRefused(
-            f"Only a submitted case or a case in review is play-tested; version "
-            f"{version.number} is {_status(version)}.",
+            "Only the author of this case can play-test it before it is submitted.",
+            "not_author",
+        )
+    if version.status not in EDITABLE:
+        raise WorkflowRefused(
+            f"Version {version.number} is {_status(version)}; only a draft or a version "
+            "with changes requested is play-tested by its author.",
             "bad_status",
         )
 
 
 @transaction.atomic
 def case_playtest_start(*, version: CaseVersion, user) -> Playtest:
-    """A solo table on the submitted version, for the moderator alone: blind, since the
-    review page keeps the solution hidden until the moderator asks for it."""
-    from play.services import table_create_playtest
+    """A private solo table on the version, for the tester alone: nobody joins it, and it
+    counts in no figure. A moderator's is blind, since the review page keeps the solution
+    hidden until the moderator asks for it; an author's lets them see their draft as
+    players will."""
+    from play.services import table_create_private
 
     version = _lock(version)
     check_case_playtest(version=version, user=user)
-    table = table_create_playtest(host=user, case_version=version)
-    return Playtest.objects.create(table=table, version=version, moderator=user)
+    table = table_create_private(host=user, case_version=version)
+    return Playtest.objects.create(table=table, version=version, tester=user)
 
 
 def check_case_reveal(*, version: CaseVersion, user) -> None:

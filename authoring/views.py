@@ -1,4 +1,4 @@
-"""The forms of comment threads: reply, resolve, reopen.
+"""The forms of comment threads (reply, resolve, reopen) and the author's play-test button.
 
 The editor's pages are the admin's; these endpoints sit beside it so that the editor's
 own code stays as it is. Each is POST-only, finds its row among those the user may see
@@ -80,3 +80,17 @@ def comment_reopen(request, pk: int):
         lambda comment: services.review_comment_reopen(comment=comment, user=request.user),
         "The comment is open again.",
     )
+
+
+@staff_member_required
+@require_POST
+def playtest(request, pk: int):
+    """The author's "Play-test it myself": a private solo table on their draft."""
+    version = get_object_or_404(selectors.versions_for_user(user=request.user), pk=pk)
+    try:
+        test = services.case_playtest_start(version=version, user=request.user)
+    except services.WorkflowRefused as refused:
+        messages.error(request, str(refused))
+        return _next(request, reverse("admin:cases_caseversion_change", args=[version.pk]))
+    messages.success(request, "Your private play-test table: nobody else can join it or see it.")
+    return HttpResponseRedirect(reverse("play:table", args=[test.table_id]))

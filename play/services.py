@@ -551,24 +551,22 @@ __all__ = [
     "seat_choose_colour",
     "table_attempt_deliver_verdicts",
     "table_create",
+    "table_create_private",
     "table_join",
     "table_leave",
     "table_start",
 ]
 
 
-# --- Play-tests (authoring) -------------------------------------------------------------
+# --- Private tables ----------------------------------------------------------------------
 
 
 @transaction.atomic
-def table_create_playtest(*, host, case_version: CaseVersion) -> Table:
-    """A moderator's private solo table on a version under review (`table_create` only
-    takes published ones): nobody else joins it or reads the version through it.
-    authoring.services.case_playtest_start records it as a play-test."""
-    if not host.has_perm("authoring.review_case"):
-        raise PermissionDenied("Only moderators play-test cases under review.")
-    if case_version.status not in (VersionStatus.SUBMITTED, VersionStatus.IN_REVIEW):
-        raise TableError("Only a case under review can be play-tested.", "not_under_review")
+def table_create_private(*, host, case_version: CaseVersion) -> Table:
+    """A private solo table for `host`, on any version (`table_create` only takes published
+    ones): no invite, nobody else joins it or reads the version through it, and it counts
+    in no figure. Who may have one is not decided here: the caller (a play-test in
+    authoring.services.case_playtest_start) has already checked."""
     table = Table.objects.create(
         case_version=case_version,
         engine=DEFAULT_ENGINE,

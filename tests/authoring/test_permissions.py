@@ -83,6 +83,12 @@ ACTIONS = {
         "admin:authoring_review_playtest",
         lambda v: v.playtests.exists(),
     ),
+    "author's play-test": (
+        "draft",
+        "post",
+        "authoring:playtest",
+        lambda v: v.playtests.exists(),
+    ),
 }
 
 ALLOWED = {
@@ -97,6 +103,7 @@ ALLOWED = {
     "approve": {"mina", "root"},
     "request changes": {"mina", "root"},
     "play-test": {"mina", "root"},
+    "author's play-test": {"alice", "root"},
 }
 
 

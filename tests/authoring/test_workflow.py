@@ -293,14 +293,21 @@ def test_it_gives_a_moderator_a_solo_playtest_table(in_review, mina):
 
     assert test.table.case_version == in_review
     assert [seat.user for seat in test.table.seats.all()] == [mina]
+    assert test.tester == mina and test.table.is_private
 
 
-def test_it_refuses_a_playtest_to_an_author_or_of_a_draft(draft, alice, mina):
+def test_it_refuses_a_moderator_a_playtest_of_a_draft_and_the_author_one_under_review(
+    draft, alice, mina
+):
     assert refusal(lambda: services.check_case_playtest(version=draft, user=mina)) == (
-        "Only a submitted case or a case in review is play-tested; version 1 is draft."
+        "Only the author of this case can play-test it before it is submitted."
     )
-    with pytest.raises(Exception, match="Only moderators"):
-        play_services.table_create_playtest(host=alice, case_version=draft)
+    services.case_submit(version=draft, user=alice)
+    draft.refresh_from_db()
+    assert refusal(lambda: services.check_case_playtest(version=draft, user=alice)) == (
+        "Version 1 is submitted: while it is under review, only its moderator play-tests it."
+    )
+    assert not Playtest.objects.exists()
 
 
 def test_it_keeps_published_tables_refusing_unpublished_versions(submitted, charlie):

@@ -232,6 +232,22 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
     moderator.screenshot(path=artifacts / "review-published.png", full_page=False)
 
 
+def test_it_play_tests_a_draft_from_the_editor(writer, live_server_url, chromium, artifacts):
+    draft = case_import_package(files=read_package_path(TUTORIAL), author=writer).version
+    page = admin_page(chromium, live_server_url, "alice")
+    page.goto(f"/admin/cases/caseversion/{draft.pk}/change/")
+
+    page.get_by_role("button", name="Play-test it myself").click()
+
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page.locator("#private-table")).to_contain_text("nobody can join it")
+    expect(page.locator("#invite-link")).to_have_count(0)
+    table = draft.tables.get()
+    assert table.is_private and table.host == writer
+    assert page.url.endswith(f"/tables/{table.pk}/")
+    page.screenshot(path=artifacts / "author-playtest.png", full_page=False)
+
+
 def test_it_round_trips_the_zip_and_edits_a_published_case_as_a_new_draft(
     published, live_server_url, chromium, tmp_path, artifacts
 ):
