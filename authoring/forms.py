@@ -88,7 +88,20 @@ def markdown_area(rows: int = 10) -> forms.Textarea:
     return forms.Textarea(attrs={"rows": rows, "cols": 60, "data-markdown": "1"})
 
 
-class CaseVersionForm(forms.ModelForm):
+class UnixLinesMixin:
+    """Texts as written, with the line ends of a package file: browsers send a textarea's
+    lines ended by CRLF, which would make every saved text differ from its package (and
+    from the version before it) without a visible change."""
+
+    def clean(self):
+        cleaned = super().clean()
+        for name, value in cleaned.items():
+            if isinstance(value, str) and "\r" in value:
+                cleaned[name] = value.replace("\r\n", "\n").replace("\r", "\n")
+        return cleaned
+
+
+class CaseVersionForm(UnixLinesMixin, forms.ModelForm):
     class Meta:
         model = CaseVersion
         fields = [
@@ -125,7 +138,7 @@ class CaseVersionAddForm(CaseVersionForm):
         return slug
 
 
-class QuestionForm(forms.ModelForm):
+class QuestionForm(UnixLinesMixin, forms.ModelForm):
     accept = LinesField(label="Accepted forms", help_text="More correct forms, one per line.")
     reject = LinesField(label="Rejected forms", help_text="Close but wrong forms, one per line.")
     evidence = NumberListField(label="Evidence cards")
@@ -139,7 +152,7 @@ class QuestionForm(forms.ModelForm):
         widgets = {"ask": forms.Textarea(attrs={"rows": 2, "cols": 60})}
 
 
-class LocationForm(forms.ModelForm):
+class LocationForm(UnixLinesMixin, forms.ModelForm):
     icons = IconsField()
 
     class Meta:
@@ -210,6 +223,20 @@ class ReviewCommentForm(forms.Form):
     def target_ids(self) -> tuple[int | None, int | None]:
         kind, _, pk = (self.cleaned_data.get("target") or "").partition(":")
         return (int(pk) if kind == "question" else None, int(pk) if kind == "location" else None)
+
+
+class CaseFromTemplateForm(forms.Form):
+    slug = forms.CharField(
+        max_length=80,
+        help_text="The case's address on the site: lowercase letters, digits and -.",
+    )
+    title = forms.CharField(max_length=200)
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"].strip()
+        if not SLUG.fullmatch(slug):
+            raise ValidationError("Use only lowercase letters, digits and -.")
+        return slug
 
 
 class PackageUploadForm(forms.Form):

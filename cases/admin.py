@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from authoring import selectors as workflow
 from authoring import services as authoring
 from authoring.forms import (
+    CaseFromTemplateForm,
     CaseVersionAddForm,
     CaseVersionForm,
     LocationForm,
@@ -29,13 +30,14 @@ from authoring.forms import (
     RenumberingFormSetMixin,
     ZoneForm,
 )
+from authoring.threads import editor_threads
 
 from .markdown import render_markdown
 from .models import CaseVersion, Location, NearMiss, Question, Zone
 from .package.data import count_summary
 from .package.writer import write_zip
 from .selectors import case_export_package
-from .services import PackageInvalid, card_references_renumber
+from .services import PackageInvalid, card_references_renumber, case_start_from_template
 
 # The editor's script marks its background saves with this header (authoring/editor.js).
 AUTOSAVE_HEADER = "X-Holmes-Autosave"
@@ -333,7 +335,9 @@ class CaseVersionAdmin(admin.ModelAdmin):
             "lint_summary": count_summary([item.problem for item in report.items]),
             "workflow": _workflow_buttons(request, obj),
             "may_preview": workflow.owns(request.user, obj),
-            "comments": workflow.review_comments(version=obj),
+            # Open review threads, each linked to its card or question, whose field
+            # says "N open comments" (as the lint marks above); none once published.
+            "comments": editor_threads(request=request, context=context, version=obj),
         }
 
     # Extra pages: import, export, submit, new draft, statistics ----------------------------
@@ -342,6 +346,7 @@ class CaseVersionAdmin(admin.ModelAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("import/", wrap(self.import_view), name="cases_caseversion_import"),
+            path("template/", wrap(self.template_view), name="cases_caseversion_template"),
             path(
                 "markdown-preview/",
                 wrap(self.markdown_preview_view),
@@ -405,6 +410,36 @@ class CaseVersionAdmin(admin.ModelAdmin):
             "problems": problems,
         }
         return TemplateResponse(request, "admin/cases/caseversion/import.html", context)
+
+    def template_view(self, request):
+        """Start a case from the template: every part in place, placeholders to replace."""
+        if not workflow.is_author(request.user):
+            raise PermissionDenied
+        form = CaseFromTemplateForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            slug, title = form.cleaned_data["slug"], form.cleaned_data["title"]
+            try:
+                authoring.check_case_start(user=request.user, slug=slug)
+                version = case_start_from_template(author=request.user, slug=slug, title=title)
+            except authoring.WorkflowRefused as refused:
+                form.add_error("slug", str(refused))
+            except PackageInvalid as invalid:
+                form.add_error(None, "; ".join(p.message for p in invalid.problems))
+            else:
+                self.message_user(
+                    request,
+                    f"{title}: a new draft from the template. Replace each placeholder; "
+                    "the linter follows you.",
+                    messages.SUCCESS,
+                )
+                return self._back(version)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Start a case from the template",
+            "opts": self.model._meta,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/cases/caseversion/template.html", context)
 
     def export_view(self, request, pk: int):
         version = self._version(request, pk)
@@ -511,9 +546,11 @@ def _workflow_buttons(request, version: CaseVersion) -> list[dict]:
     if not workflow.owns(user, version):
         return buttons
     steps = [
-        ("Submit for review", "cases_caseversion_submit", authoring.check_case_submit),
-        ("Edit as a new draft", "cases_caseversion_new_draft",
+        ("Submit for review", "admin:cases_caseversion_submit", authoring.check_case_submit),
+        ("Edit as a new draft", "admin:cases_caseversion_new_draft",
          authoring.check_case_version_new_draft),
+        # A private solo table on the draft, as players will see it (authoring/views.py).
+        ("Play-test it myself", "authoring:playtest", authoring.check_case_playtest),
     ]  # fmt: skip
     for label, url_name, check in steps:
         try:
@@ -526,7 +563,7 @@ def _workflow_buttons(request, version: CaseVersion) -> list[dict]:
         buttons.append(
             {
                 "label": label,
-                "url": reverse(f"admin:{url_name}", args=[version.pk]),
+                "url": reverse(url_name, args=[version.pk]),
                 "refusal": refusal,
             }  # fmt: skip
         )

@@ -550,3 +550,17 @@ def test_it_shows_the_author_a_preview_of_the_whole_case(client, alice, bob, min
     assert client.get(url).status_code == 404
     client.force_login(mina)  # a moderator reviews blind, from the review page
     assert client.get(url).status_code == 403
+
+
+def test_it_saves_texts_with_the_line_ends_of_a_package(client, alice, draft):
+    client.force_login(alice)
+    data = change_form_data(client.get(change_url(draft)))
+    data["introduction"] = "First line.\r\n\r\nSecond paragraph."
+    data["locations-0-text"] = "A card.\r\nIts second line."
+    data["_continue"] = "Save and continue editing"
+
+    client.post(change_url(draft), data)
+
+    draft.refresh_from_db()
+    assert draft.introduction == "First line.\n\nSecond paragraph."
+    assert draft.locations.order_by("number").first().text == "A card.\nIts second line."

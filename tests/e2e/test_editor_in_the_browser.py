@@ -125,8 +125,8 @@ def test_it_previews_the_whole_case_as_players_will_see_it(draft, live_server_ur
 
     expect(page.get_by_role("heading", name="The Clerkenwell Repeater", level=1)).to_be_visible()
     expect(page.locator(".location-card")).to_have_count(12)
-    expect(page.locator("#card-3 .icon--police")).to_have_text("Police token")
-    expect(page.locator("#card-11 .icon--carriages")).to_contain_text("+2")
+    expect(page.locator("#location-3 .icon--police")).to_have_text("Police token")
+    expect(page.locator("#location-11 .icon--carriages")).to_contain_text("+2")
     expect(page.locator("#solution")).not_to_be_visible()
     page.get_by_text("Show the solution").click()
     expect(page.locator("#solution")).to_contain_text("Silas Crane")
