@@ -250,6 +250,14 @@ TIME_ZONE = env_str("HOLMES_TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True
 
+# The one upload is a case package's zip: cut short past the size a package may be, before
+# it is stored (holmes_site/uploads.py); the reader then refuses it, naming the limit.
+FILE_UPLOAD_HANDLERS = [
+    "holmes_site.uploads.UploadSizeLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # The site's own stylesheet lives outside any app: without this it was never served.

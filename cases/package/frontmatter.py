@@ -18,6 +18,19 @@ from .data import Problem, error
 DELIMITER = "---"
 NULL_TAG = "tag:yaml.org,2002:null"
 WHOLE_NUMBER = re.compile(r"[+-]?\d+")
+# Every number of the format is small; int() of thousands of digits is slow, and refused by
+# Python past 4300.
+MAX_DIGITS = 9
+# Front matter nests two or three levels; PyYAML composes nested values recursively, and
+# thousands of levels ran out of stack (a traceback instead of a problem).
+MAX_DEPTH = 20
+_OPENING_TOKENS = (
+    yaml.BlockMappingStartToken,
+    yaml.BlockSequenceStartToken,
+    yaml.FlowMappingStartToken,
+    yaml.FlowSequenceStartToken,
+)
+_CLOSING_TOKENS = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
 
 
 def normalise_text(text: str) -> str:
@@ -58,6 +71,17 @@ def split_front_matter(path: str, text: str, problems: list[Problem]) -> SplitFi
 def compose_front_matter(path: str, front_matter: str, problems: list[Problem]) -> Node | None:
     """The front matter's YAML node tree, or None (with a problem) when there is none."""
     try:
+        too_deep = _first_too_deep(front_matter)
+        if too_deep is not None:
+            problems.append(
+                error(
+                    path,
+                    too_deep.start_mark.line + 2,
+                    f"the front matter nests lists and mappings too deeply (at most {MAX_DEPTH} "
+                    "levels)",
+                )
+            )
+            return None
         node = yaml.compose(front_matter, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -71,6 +95,20 @@ def compose_front_matter(path: str, front_matter: str, problems: list[Problem]) 
         problems.append(error(path, 1, "the front matter is empty"))
         return None
     return node
+
+
+def _first_too_deep(front_matter: str) -> yaml.Token | None:
+    """The token that opens a level deeper than MAX_DEPTH, if any: found by the scanner,
+    which keeps no stack of its own, before the composer would recurse that deep."""
+    depth = 0
+    for token in yaml.scan(front_matter, Loader=yaml.SafeLoader):
+        if isinstance(token, _OPENING_TOKENS):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return token
+        elif isinstance(token, _CLOSING_TOKENS):
+            depth -= 1
+    return None
 
 
 def describe(node: Node) -> str:
@@ -143,6 +181,9 @@ class NodeReader:
 
     def integer(self, node: Node, what: str) -> int | None:
         if isinstance(node, ScalarNode) and WHOLE_NUMBER.fullmatch(node.value.strip()):
+            if len(node.value.strip().lstrip("+-").lstrip("0")) > MAX_DIGITS:
+                self.error(node, f"{what} must be a whole number of at most {MAX_DIGITS} digits")
+                return None
             return int(node.value.strip())
         self.error(node, f"{what} must be a whole number, not {describe(node)}")
         return None

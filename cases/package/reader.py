@@ -35,9 +35,15 @@ from .data import (
 )
 from .frontmatter import NULL_TAG, NodeReader, SplitFile, compose_front_matter, split_front_matter
 
-# A case is a few dozen small Markdown files; anything much bigger is a mistake or an attack.
-MAX_FILE_BYTES = 1_000_000
-MAX_FILES = 500
+# A case is a few dozen small Markdown files (the sample cases hold under 40 KB in all);
+# anything much bigger is a mistake or an attack. A zip is checked against these from its
+# directory, before any entry is unpacked: what each entry unpacks to is bounded by the
+# size the directory gives it (zipfile reads no further).
+MAX_FILE_BYTES = 1_000_000  # each file
+MAX_FILES = 500  # files kept
+MAX_PACKAGE_BYTES = 4_000_000  # every file together, unpacked, those dropped included
+MAX_ZIP_BYTES = 4_000_000  # the zip itself (an upload)
+MAX_ZIP_ENTRIES = 1000  # entries of its directory, folders and dropped ones included
 
 CASE_KEYS = (
     "format", "slug", "title", "difficulty", "language", "players", "start", "zones", "questions",
@@ -72,10 +78,26 @@ def read_package_path(path: str | Path) -> PackageFiles:
 
 def read_folder(folder: Path) -> PackageFiles:
     files = PackageFiles()
+    root = folder.resolve()
+    kept: list[tuple[str, Path]] = []
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder).as_posix()
-        if not path.is_file() or _is_hidden(relative):
+        if _is_hidden(relative):
             continue
+        if path.is_symlink() or not path.resolve().is_relative_to(root):
+            # A link could bring any file of the server into the package: refused.
+            if path.is_file():
+                message = "the file is a symbolic link; it was refused"
+                files.problems.append(error(relative, None, message))
+            continue
+        if path.is_file():
+            kept.append((relative, path))
+    total = sum(path.stat().st_size for _, path in kept)
+    if total > MAX_PACKAGE_BYTES:
+        message = f"the package is too large ({_megabytes(total)}; a package holds at most "
+        message += f"{_megabytes(MAX_PACKAGE_BYTES, limit=True)})"
+        return PackageFiles(problems=[error(str(folder), None, message)])
+    for relative, path in kept:
         if len(files) >= MAX_FILES:
             files.problems.append(
                 error(relative, None, f"a package holds at most {MAX_FILES} files")
@@ -88,18 +110,50 @@ def read_folder(folder: Path) -> PackageFiles:
     return files
 
 
+def _megabytes(size: int, *, limit: bool = False) -> str:
+    """A size as messages name it: a limit "4 MB", a measure "4.5 MB"."""
+    return f"{size / 1_000_000:{'g' if limit else '.1f'}} MB"
+
+
 def read_zip(source: BinaryIO | bytes, *, label: str = "the zip") -> PackageFiles:
-    """The package in a zip, at the zip's root or in one folder of it."""
+    """The package in a zip, at the zip's root or in one folder of it.
+
+    Bounded before anything is unpacked (see MAX_ZIP_BYTES and below): a zip over a limit
+    is refused whole, with a problem that names the limit."""
     if isinstance(source, bytes):
         source = io.BytesIO(source)
+    size = source.seek(0, io.SEEK_END)
+    source.seek(0)
+    if size > MAX_ZIP_BYTES:
+        limit = _megabytes(MAX_ZIP_BYTES, limit=True)
+        message = f"the zip is too large ({_megabytes(size)}; at most {limit})"
+        return PackageFiles(problems=[error(label, None, message)])
     files = PackageFiles()
     try:
         with zipfile.ZipFile(source) as archive:
-            for entry in archive.infolist():
+            entries = archive.infolist()
+            refusal = _zip_refusal(entries)
+            if refusal:
+                return PackageFiles(problems=[error(label, None, refusal)])
+            for entry in entries:
                 _read_zip_entry(archive, entry, files)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
         return PackageFiles(problems=[error(label, None, f"the zip cannot be read ({exc})")])
     return _strip_package_folder(files)
+
+
+def _zip_refusal(entries: list[zipfile.ZipInfo]) -> str | None:
+    """Why the zip is refused whole, from its directory alone; None when it is not. Every
+    entry counts, those that reading would drop (hidden, outside the package) too."""
+    if len(entries) > MAX_ZIP_ENTRIES:
+        return f"the zip holds too many entries ({len(entries)}; at most {MAX_ZIP_ENTRIES})"
+    unpacked = sum(entry.file_size for entry in entries)
+    if unpacked > MAX_PACKAGE_BYTES:
+        return (
+            f"the zip unpacks to too much ({_megabytes(unpacked)}; a package holds at most "
+            f"{_megabytes(MAX_PACKAGE_BYTES, limit=True)})"
+        )
+    return None
 
 
 def _read_zip_entry(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, files: PackageFiles) -> None:
@@ -118,7 +172,11 @@ def _read_zip_entry(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, files: Pac
     if len(files) >= MAX_FILES:
         files.problems.append(error(name, None, f"a package holds at most {MAX_FILES} files"))
         return
-    # file_size is what the zip claims; read one byte more to catch a lying entry.
+    if entry.file_size > MAX_FILE_BYTES:
+        files.problems.append(error(name, None, "the file is too large (over 1 MB)"))
+        return
+    # zipfile unpacks no more than the directory's file_size; one byte more is asked all
+    # the same, so that nothing here depends on it.
     with archive.open(entry) as stream:
         content = stream.read(MAX_FILE_BYTES + 1)
     if len(content) > MAX_FILE_BYTES:
