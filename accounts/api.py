@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from holmes_site.throttling import FailOpenScopedRateThrottle
+from holmes_site.throttling import LoginThrottle
 from play.api_errors import error_response
 
 from . import services
@@ -20,8 +20,8 @@ class TokenApi(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
-    throttle_classes = [FailOpenScopedRateThrottle]
-    throttle_scope = "login"
+    # One budget with the web log-in: per address and per account (holmes_site/throttling).
+    throttle_classes = [LoginThrottle]
 
     @extend_schema_serializer(component_name="TokenInput")
     class Input(serializers.Serializer):

@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
+from holmes_site.throttling import web_throttle
+
 from . import views
 
 app_name = "accounts"
@@ -11,11 +13,14 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset_form.html",
-            email_template_name="accounts/password_reset_email.txt",
-            subject_template_name="accounts/password_reset_subject.txt",
-            success_url=reverse_lazy("accounts:password_reset_done"),
+        # Each one sends an e-mail: per address and per address asked for.
+        web_throttle("password_reset")(
+            auth_views.PasswordResetView.as_view(
+                template_name="accounts/password_reset_form.html",
+                email_template_name="accounts/password_reset_email.txt",
+                subject_template_name="accounts/password_reset_subject.txt",
+                success_url=reverse_lazy("accounts:password_reset_done"),
+            )
         ),
         name="password_reset",
     ),

@@ -29,8 +29,8 @@ def unread_notifications(request: HttpRequest) -> dict:
     return {"unread_notifications": count}
 
 
-# Log-in is throttled per address (guessing passwords must cost time), in the cache that
-# every web worker shares.
+# Log-in is throttled per address and per account (guessing passwords must cost time), in
+# the cache that every web worker shares; the admin's log-in too (holmes_site/urls.py).
 login_view = web_throttle("login")(
     auth_views.LoginView.as_view(
         template_name="accounts/login.html", redirect_authenticated_user=True
@@ -39,6 +39,7 @@ login_view = web_throttle("login")(
 
 
 @require_http_methods(["GET", "POST"])
+@web_throttle("signup")
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("play:tables")

@@ -27,6 +27,25 @@ ALLOWED_HOSTS = env_list("HOLMES_ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if D
 CSRF_TRUSTED_ORIGINS = env_list("HOLMES_CSRF_TRUSTED_ORIGINS")
 
 
+def _trusted_proxies(proxies: list[str]) -> list[str]:
+    """The proxies whose X-Forwarded-For the throttles believe (holmes_site/throttling.py):
+    addresses or networks. None by default: then the header is the client's own word."""
+    import ipaddress
+
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"HOLMES_TRUSTED_PROXIES: {proxy!r} is not an address or a network "
+                "(e.g. 127.0.0.1,10.0.0.0/8)."
+            ) from None
+    return proxies
+
+
+TRUSTED_PROXIES = _trusted_proxies(env_list("HOLMES_TRUSTED_PROXIES"))
+
+
 def _refuse_unsafe_production() -> None:
     """Production must not start on development defaults: say exactly what is missing."""
     if SECRET_KEY.startswith("django-insecure") or len(SECRET_KEY) < 50:
@@ -295,7 +314,12 @@ REST_FRAMEWORK = {
         "login": env_str("HOLMES_THROTTLE_LOGIN", "10/min"),
         "join": env_str("HOLMES_THROTTLE_JOIN", "30/min"),
         "answers": env_str("HOLMES_THROTTLE_ANSWERS", "20/min"),
+        "signup": env_str("HOLMES_THROTTLE_SIGNUP", "10/hour"),
+        "password_reset": env_str("HOLMES_THROTTLE_PASSWORD_RESET", "5/hour"),
     },
+    # DRF believes X-Forwarded-For from anyone while this is None; our throttles read the
+    # client's address themselves (TRUSTED_PROXIES), and any other sees the connection's.
+    "NUM_PROXIES": 0,
 }
 # How often the case editor saves a writer's changes in the background (authoring/editor.js).
 EDITOR_AUTOSAVE_SECONDS = env_int("HOLMES_EDITOR_AUTOSAVE_SECONDS", 20)

@@ -1,7 +1,15 @@
-"""Throttling of log-in, joining and 221B answers: DRF throttles for the API, a small
-limiter for the web views, both counting in the Django cache (Redis in the scaled set-up,
-so every web worker shares the counts; the rates are REST_FRAMEWORK's
-DEFAULT_THROTTLE_RATES).
+"""Throttling of log-in, sign-up, password reset, joining and 221B answers: DRF throttles
+for the API, a small limiter for the web views, both counting in the Django cache (Redis
+in the scaled set-up, so every web worker shares the counts; the rates are
+REST_FRAMEWORK's DEFAULT_THROTTLE_RATES).
+
+Log-in is counted twice, per client address and per account (the username tried), with
+one budget for the site's log-in, the admin's and the API's token endpoint: guessing one
+account's password from many addresses, or many accounts' from one, both stop at the
+rate. A client's address is the connection's, unless that comes from a proxy listed in
+TRUSTED_PROXIES (HOLMES_TRUSTED_PROXIES): only then is X-Forwarded-For read, from the
+right, and the first address that is not a trusted proxy's is the client's. Otherwise a
+new X-Forwarded-For on each request would be a new budget.
 
 Both fail open: when the cache (Redis) cannot be reached, a request is let through and a
 warning logged. A Redis outage must not lock every player out of logging in or moving;
@@ -9,22 +17,30 @@ the database and the rules still check every request.
 """
 
 import functools
+import hashlib
+import ipaddress
 import logging
 import time
 
 from django.conf import settings
 from django.core.cache import cache
 from django.shortcuts import render
-from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
 
 logger = logging.getLogger(__name__)
 
 SENTENCES = {
-    "login": "Too many log-in attempts from here: wait a minute and try again.",
+    "login": "Too many log-in attempts from here or for this account: wait a minute and try again.",
+    "signup": "Too many sign-ups from here: wait an hour and try again.",
+    "password_reset": "Too many password resets asked for: wait an hour and try again.",
     "join": "Too many attempts to join a table: wait a minute and try again.",
     "answers": "Too many answers in a short time: Sherlock needs a minute to read them. "
     "Wait a moment and try again.",
 }
+
+
+# The form field that names the account a POST is about, in the scopes counted per account.
+ACCOUNT_FIELDS = {"login": "username", "password_reset": "email"}
 
 
 def cache_errors() -> tuple[type[BaseException], ...]:
@@ -33,7 +49,52 @@ def cache_errors() -> tuple[type[BaseException], ...]:
     return (redis.exceptions.RedisError, OSError)
 
 
-class FailOpenScopedRateThrottle(ScopedRateThrottle):
+# --- The client's address --------------------------------------------------------------
+
+
+def client_address(request) -> str:
+    """The client's address: the connection's, or, when the connection comes from a
+    trusted proxy, the last address of X-Forwarded-For that is not a trusted proxy's."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = _trusted_networks(tuple(settings.TRUSTED_PROXIES))
+    if not proxies or not _is_trusted(remote, proxies):
+        return remote
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    for hop in reversed([part.strip() for part in forwarded.split(",")]):
+        if _parsed(hop) is None:
+            continue  # not an address: nothing a proxy of ours would write
+        if not _is_trusted(hop, proxies):
+            return hop
+        remote = hop
+    return remote
+
+
+@functools.lru_cache(maxsize=8)
+def _trusted_networks(proxies: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(proxy, strict=False) for proxy in proxies)
+
+
+def _parsed(address: str):
+    try:
+        return ipaddress.ip_address(address)
+    except ValueError:
+        return None
+
+
+def _is_trusted(address: str, proxies: tuple) -> bool:
+    parsed = _parsed(address)
+    return parsed is not None and any(parsed in network for network in proxies)
+
+
+class ClientAddressMixin:
+    """DRF throttles identify an anonymous client by `client_address` (DRF's own
+    `get_ident` believes X-Forwarded-For from anyone unless NUM_PROXIES is set)."""
+
+    def get_ident(self, request):
+        return client_address(request)
+
+
+class FailOpenScopedRateThrottle(ClientAddressMixin, ScopedRateThrottle):
     """DRF's scoped throttle, letting requests through while the cache is unreachable."""
 
     def allow_request(self, request, view):
@@ -67,6 +128,19 @@ class AnswerThrottle(SimpleRateThrottle):
             return True
 
 
+class LoginThrottle(BaseThrottle):
+    """The API's token endpoint counts in the web log-in's budget: per address and per
+    account (`web_limit_reached`), so the API is no second chance at a password."""
+
+    def allow_request(self, request, view):
+        data = request.data
+        account = data.get(ACCOUNT_FIELDS["login"]) if hasattr(data, "get") else None
+        return not limit_reached(request, "login", account=account)
+
+    def wait(self):
+        return _rate("login")[1]
+
+
 # --- The web views --------------------------------------------------------------------
 
 
@@ -76,24 +150,45 @@ def _rate(scope: str) -> tuple[int, int]:
 
 
 def web_limit_reached(request, scope: str) -> bool:
-    """Count one attempt in `scope` for this user (or address); True once over the rate.
+    """Count one attempt in `scope` for this user (or address, and the account the form
+    names); True once over the rate."""
+    account = None
+    if scope in ACCOUNT_FIELDS:
+        account = request.POST.get(ACCOUNT_FIELDS[scope])
+    return limit_reached(request, scope, account=account)
+
+
+def limit_reached(request, scope: str, *, account=None) -> bool:
+    """Count one attempt in `scope` for this user, or for this address and the account
+    named (a username, an e-mail: compared without case); True once any is over the rate.
 
     A fixed window: simple, shared through the cache, and enough to stop guessing.
     """
     allowed, period = _rate(scope)
     user = getattr(request, "user", None)
-    who = f"user{user.pk}" if user is not None and user.is_authenticated else None
-    who = who or f"ip{request.META.get('REMOTE_ADDR', '')}"
-    key = f"holmes-web-throttle:{scope}:{who}:{int(time.time() // period)}"
+    if user is not None and user.is_authenticated:
+        counted = [f"user{user.pk}"]
+    else:
+        counted = [f"ip{client_address(request)}"]
+        if isinstance(account, str) and account.strip():
+            name = account.strip().casefold().encode("utf-8", "replace")
+            counted.append(f"account{hashlib.sha256(name).hexdigest()[:32]}")
+    window = int(time.time() // period)
     try:
-        cache.add(key, 0, timeout=period + 1)
-        count = cache.incr(key)
-    except ValueError:  # the key expired between add and incr: a new window begins
-        count = 1
+        # Every key counts the attempt, even once one is over: no short cut around a count.
+        counts = [_count(f"holmes-web-throttle:{scope}:{who}:{window}", period) for who in counted]
     except cache_errors():
         logger.warning("Throttle cache unreachable: request let through", exc_info=True)
         return False
-    return count > allowed
+    return max(counts) > allowed
+
+
+def _count(key: str, period: int) -> int:
+    try:
+        cache.add(key, 0, timeout=period + 1)
+        return cache.incr(key)
+    except ValueError:  # the key expired between add and incr: a new window begins
+        return 1
 
 
 def too_many(request, scope: str):
@@ -102,7 +197,8 @@ def too_many(request, scope: str):
 
 
 def web_throttle(scope: str):
-    """Decorator for web views: POSTs over the scope's rate answer 429."""
+    """Decorator for web views: POSTs over the scope's rate answer 429. Each POST counts,
+    for every key of its scope (see `limit_reached`), whether it succeeds or not."""
 
     def decorate(view):
         @functools.wraps(view)

@@ -2,7 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from .throttling import web_throttle
+
 urlpatterns = [
+    # The admin's log-in counts in the site's log-in budget (per address and per account).
+    path("admin/login/", web_throttle("login")(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/", include("holmes_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
