@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from holmes_site.throttling import web_throttle
@@ -48,8 +49,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to Baker Street, {user.public_name}.")
-        return redirect(request.GET.get("next") or "cases:home")
+        return redirect(_next_page(request) or "cases:home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _next_page(request: HttpRequest) -> str | None:
+    """`?next=`, if it is a page of this site (as log-in checks it): never another site's."""
+    target = request.GET.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if safe else None
 
 
 @login_required

@@ -1,7 +1,9 @@
 """Account pages: sign up, log in and out, password reset, profile, notifications."""
 
 import re
+from urllib.parse import urlencode
 
+import pytest
 from django.core import mail
 from django.urls import reverse
 
@@ -23,6 +25,43 @@ def test_it_signs_up_and_logs_the_new_player_in(client, db):
     user = User.objects.get(username="dora")
     assert user.display_name == "Dora"
     assert client.get(reverse("play:tables")).status_code == 200
+
+
+def sign_up_with_next(client, target: str):
+    return client.post(
+        f"{reverse('accounts:signup')}?{urlencode({'next': target})}",
+        {
+            "username": "dora",
+            "email": "dora@example.com",
+            "password1": "a fog over the Thames",
+            "password2": "a fog over the Thames",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "https:evil.example",
+        "\t//evil.example",
+        "javascript:alert(1)",
+    ],
+)
+def test_sign_up_goes_on_only_to_this_sites_pages(client, db, target):
+    response = sign_up_with_next(client, target)
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("cases:home")
+    assert User.objects.filter(username="dora").exists()
+
+
+def test_sign_up_goes_on_to_the_page_it_came_from(client, db):
+    response = sign_up_with_next(client, "/tables/?x=1")
+
+    assert response["Location"] == "/tables/?x=1"
 
 
 def test_it_shows_the_sign_up_errors_beside_the_fields(client, db):
