@@ -4,7 +4,7 @@
 reason the player can read. `normalise(kind, given)` is the canonical form of an answer, used
 to group wrong and unsure answers per question ("near misses") so authors can extend `accept`.
 
-The rules follow the answer kinds of the case package spec (shared/specs/case-package.md):
+The rules follow the answer kinds of the case package spec (docs/case-package.md):
 
 - `person`: a full name. Titles, case, accents, quotes and punctuation do not matter, a
   middle name may be left out or given as an initial, a small typo in a long name is
