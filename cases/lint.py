@@ -48,6 +48,13 @@ MAX_COUNT = 99
 MAX_LENGTHS = {"slug": 80, "title": 200, "language": 12, "question id": 60, "answer": 300,
                "card name": 200, "file name": 200, "zone key": 40, "zone name": 100}  # fmt: skip
 
+# What a one-line value (a title, a name, an answer) may not hold: control characters (a
+# line break in a title became a line break in every e-mail's Subject header), line and
+# paragraph separators, and the marks that reverse the direction of the text after them.
+LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+DIRECTION_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+CONTROL_CHARACTER = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029{DIRECTION_CONTROLS}]")
+
 ARTICLES = {"the", "a", "an"}
 NAME_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
@@ -78,7 +85,55 @@ def lint_case(data: CaseData) -> list[Problem]:
     problems += _check_references(data)
     problems += _check_solvability(data)
     problems += _check_evidence(data)
+    problems += _check_one_line_values(data)
     return sorted_problems(problems)
+
+
+# One-line values ------------------------------------------------------------------------
+
+
+def _check_one_line_values(data: CaseData) -> Iterable[Problem]:
+    """Titles, names and answers are one line of plain text: they go into pages' titles,
+    e-mail subjects and the answer checker. (Slugs, ids, keys, kinds and icons are checked
+    against their patterns and vocabularies.)"""
+    values = [
+        (CASE_FILE, data.lines.get("title"), "the title", data.title),
+        (CASE_FILE, data.lines.get("language"), "the language", data.language),
+    ]
+    for question in data.questions:
+        name, lines = _name(question), question.lines
+        values.append((CASE_FILE, lines.get("ask"), f"the ask of {name}", question.ask))
+        values.append((CASE_FILE, lines.get("answer"), f"the answer to {name}", question.answer))
+        for key, forms, what in (
+            ("accept", question.accept, "an accepted answer to"),
+            ("reject", question.reject, "a rejected answer to"),
+        ):
+            for index, form in enumerate(forms):
+                values.append((CASE_FILE, lines.get(f"{key}.{index}"), f"{what} {name}", form))
+    for zone in data.zones:
+        values.append((CASE_FILE, zone.line, f'the name of zone "{zone.key}"', zone.name))
+    for location in sorted(data.locations, key=lambda loc: loc.filename):
+        values.append((location.path, location.lines.get("name"), "the card name", location.name))
+    for file, line, what, value in values:
+        found = CONTROL_CHARACTER.search(value or "")
+        if found:
+            yield error(
+                file,
+                line,
+                f"{what} holds a control character ({_character_name(found.group())}); write "
+                "it on one line, in plain text",
+            )
+
+
+def _character_name(character: str) -> str:
+    code = f"U+{ord(character):04X}"
+    if character in LINE_BREAKS:
+        return f"{code}, a line break"
+    if character == "\t":
+        return f"{code}, a tab"
+    if character in DIRECTION_CONTROLS:
+        return f"{code}, a text direction control"
+    return code
 
 
 # The case ---------------------------------------------------------------------------------

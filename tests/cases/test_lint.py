@@ -289,3 +289,54 @@ def test_it_links_a_citation_by_names_numbers_and_words_not_by_common_words():
 
     assert cited[3] >= {"crane", "muffler", "seen"} and "212" in cited[4]
     assert cited[5] == {"came"} - lint.COMMON_WORDS
+
+
+def test_it_refuses_control_characters_in_one_line_fields():
+    question = QuestionData(
+        "culprit",
+        "Who?\u202e",
+        "person",
+        "Margaret Doyle",
+        accept=("Meg\tDoyle",),
+        reject=("Ellen\x00Doyle",),
+        evidence=(1, 2),
+    )
+    data = case(
+        title="The Small\nCase",
+        language="en\r",
+        questions=(question,),
+        locations=(
+            LocationData("01-yard.md", 1, "Scotland\u2028Yard", "Margaret Doyle was here."),
+            LocationData("02-docks.md", 2, "The docks", "Fog, and Margaret\nDoyle."),
+        ),
+    )
+
+    assert messages(data) == [
+        "case.md: the title holds a control character (U+000A, a line break); write it on one "
+        "line, in plain text",
+        "case.md: the language holds a control character (U+000D, a line break); write it on "
+        "one line, in plain text",
+        'case.md: the ask of question "culprit" holds a control character (U+202E, a text '
+        "direction control); write it on one line, in plain text",
+        'case.md: an accepted answer to question "culprit" holds a control character '
+        "(U+0009, a tab); write it on one line, in plain text",
+        'case.md: a rejected answer to question "culprit" holds a control character '
+        "(U+0000); write it on one line, in plain text",
+        "locations/01-yard.md: the card name holds a control character (U+2028, a line "
+        "break); write it on one line, in plain text",
+    ]
+
+
+def test_it_points_at_the_line_of_a_title_with_a_line_break():
+    files = dict(read_package_path(GOOD_PACKAGES[0]))
+    lines = files["case.md"].decode().split("\n")
+    number = next(n for n, line in enumerate(lines) if line.startswith("title:"))
+    lines[number] = 'title: "The Ledger\\nBcc: someone@example.com"'
+    files["case.md"] = "\n".join(lines).encode()
+
+    _, problems = lint_package(files)
+
+    assert [str(problem) for problem in problems if problem.is_error] == [
+        f"case.md:{number + 1}: the title holds a control character (U+000A, a line break); "
+        "write it on one line, in plain text"
+    ]
