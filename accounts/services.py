@@ -1,6 +1,7 @@
 """Writes for accounts, and the transactional outbox for tasks (notifications, judging)."""
 
 import logging
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -82,13 +83,26 @@ def notifications_send(
         ],
         ignore_conflicts=True,
     )
-    subject, body = f"Holmes: {message}"[:150], f"{message}\n\n{url}".strip()
+    subject, body = f"Holmes: {one_line(message)}"[:150], f"{message}\n\n{url}".strip()
     for user in users:
         if not user.email or kind not in email_kinds_for(user):
             continue
         unsent = Notification.objects.filter(user=user, dedupe_key=key, emailed_at__isnull=True)
         if unsent.update(emailed_at=timezone.now()):
             transaction.on_commit(partial(send_mail, subject, body, None, [user.email]))
+
+
+# Control characters, line and paragraph separators, and text direction controls.
+_NOT_IN_A_HEADER = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+"
+)
+
+
+def one_line(text: str) -> str:
+    """`text` fit for an e-mail header: what could break the line, or turn the text round,
+    becomes a space. Messages carry authors' and players' words (a case title), which the
+    linter checks, but a header is never built on that alone."""
+    return " ".join(_NOT_IN_A_HEADER.sub(" ", text).split())
 
 
 def notification_send(*, user: User, kind: str, message: str, url: str = "", dedupe_key: str):

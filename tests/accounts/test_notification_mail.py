@@ -1,0 +1,25 @@
+"""A notification's e-mail never takes a header from unchecked text: a message with a line
+break (a case title from before the linter refused them, say) is sent on one line, not
+refused with BadHeaderError, which turned every notifying move into a 500."""
+
+from django.core import mail
+
+from accounts import services
+from accounts.models import Notification
+
+
+def test_it_sends_a_message_with_line_breaks_as_a_one_line_subject(
+    alice, django_capture_on_commit_callbacks
+):
+    message = "The Ledger\r\nBcc: someone@example.com\u2028started\x00 \u202e"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.notification_send(
+            user=alice, kind="table_started", message=message, dedupe_key="k"
+        )
+
+    [sent] = mail.outbox
+    assert sent.subject == "Holmes: The Ledger Bcc: someone@example.com started"
+    assert sent.to == ["alice@example.com"] and sent.bcc == []
+    assert sent.message()["Bcc"] is None
+    assert Notification.objects.get(user=alice).message == message  # the page escapes it
