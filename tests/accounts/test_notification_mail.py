@@ -11,7 +11,7 @@ from accounts.models import Notification
 def test_it_sends_a_message_with_line_breaks_as_a_one_line_subject(
     alice, django_capture_on_commit_callbacks
 ):
-    message = "The Ledger\r\nBcc: someone@example.com\u2028started\x00 \u202e"
+    message = "The Ledger\r\nBcc: someone@example.com\u2028started\x1b \u202e"
 
     with django_capture_on_commit_callbacks(execute=True):
         services.notification_send(
