@@ -46,17 +46,32 @@ def _trusted_proxies(proxies: list[str]) -> list[str]:
 TRUSTED_PROXIES = _trusted_proxies(env_list("HOLMES_TRUSTED_PROXIES"))
 
 
+# A random key of 50 characters or more holds far more distinct ones than this (a key of
+# secrets.token_urlsafe(50) about 40); sixty times "k" is long but no secret.
+MIN_SECRET_KEY_CHARACTERS = 20
+
+
 def _refuse_unsafe_production() -> None:
     """Production must not start on development defaults: say exactly what is missing."""
-    if SECRET_KEY.startswith("django-insecure") or len(SECRET_KEY) < 50:
+    if (
+        SECRET_KEY.startswith("django-insecure")
+        or len(SECRET_KEY) < 50
+        or len(set(SECRET_KEY)) < MIN_SECRET_KEY_CHARACTERS
+    ):
         raise ImproperlyConfigured(
             "HOLMES_DEBUG is off, so HOLMES_SECRET_KEY must be set to a random value of at "
-            "least 50 characters (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+            f"least 50 characters, {MIN_SECRET_KEY_CHARACTERS} of them different "
+            "(python -c 'import secrets; print(secrets.token_urlsafe(50))')."
         )
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured(
             "HOLMES_DEBUG is off, so HOLMES_ALLOWED_HOSTS must list the site's host names "
             "(comma-separated)."
+        )
+    if "*" in ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "HOLMES_DEBUG is off, so HOLMES_ALLOWED_HOSTS must name the site's hosts, not *: "
+            "any Host header would be believed (in password reset links, among others)."
         )
 
 

@@ -46,6 +46,27 @@ def test_it_refuses_production_without_allowed_hosts():
     assert "HOLMES_ALLOWED_HOSTS must list" in result.stderr
 
 
+def test_it_refuses_any_host_in_production():
+    result = run_check(
+        HOLMES_DEBUG="0", HOLMES_SECRET_KEY=REAL_KEY, HOLMES_ALLOWED_HOSTS="holmes.example,*"
+    )
+    assert result.returncode != 0
+    assert "HOLMES_ALLOWED_HOSTS must name the site's hosts, not *" in result.stderr
+
+
+@pytest.mark.parametrize("key", ["k" * 60, "ab" * 30, "abcdefghij" * 6])
+def test_it_refuses_a_key_of_few_distinct_characters_in_production(key):
+    result = run_check(HOLMES_DEBUG="0", HOLMES_SECRET_KEY=key, HOLMES_ALLOWED_HOSTS="h.example")
+    assert result.returncode != 0
+    assert "HOLMES_SECRET_KEY must be set to a random value" in result.stderr
+
+
+def test_it_refuses_a_trusted_proxy_that_is_not_an_address():
+    result = run_check(HOLMES_TRUSTED_PROXIES="127.0.0.1,proxy.example")
+    assert result.returncode != 0
+    assert "HOLMES_TRUSTED_PROXIES: 'proxy.example' is not an address" in result.stderr
+
+
 def test_it_starts_in_production_with_a_real_key_and_hosts():
     result = run_check(
         HOLMES_DEBUG="0", HOLMES_SECRET_KEY=REAL_KEY, HOLMES_ALLOWED_HOSTS="holmes.example"
