@@ -4,9 +4,15 @@ Authors write Markdown (and may slip raw HTML into it); players read the result,
 rendering goes through Python-Markdown and then nh3, an allow-list sanitiser: no script,
 no event handlers, no style, no images (which could track readers), and links only to
 http, https and mailto. `[[12]]` becomes a reference to location card 12.
+
+Only `[[12]]` makes a card reference (`class="card-ref"`, `data-location`): the page
+treats those links as cards. Author HTML or attribute lists that set them are stripped.
+Each rendering marks the references it makes with a random token, which the sanitiser
+requires and removes: an author cannot know it beforehand.
 """
 
 import re
+import secrets
 import xml.etree.ElementTree as etree
 
 import markdown
@@ -23,54 +29,77 @@ ALLOWED_TAGS = {
     "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
 }  # fmt: skip
 ALLOWED_ATTRIBUTES = {
-    "a": {"href", "title", "aria-label", "data-location"},
+    # class and data-location only as the card references' (see `_keep_attribute`).
+    "a": {"href", "title", "aria-label", "class", "data-location"},
     "abbr": {"title"},
     "ol": {"start"},
     "td": {"align"},
     "th": {"align"},
 }
-# Only card references may carry a class: authors cannot restyle the page.
-ALLOWED_CLASSES = {"a": {"card-ref"}}
+CARD_REFERENCE_CLASS = "card-ref"
 ALLOWED_URL_SCHEMES = {"http", "https", "mailto"}
 # Kept with their content removed, rather than letting their text leak into the page.
 DROPPED_WITH_CONTENT = {"script", "style", "iframe", "object", "embed", "template", "svg", "math"}
 
 
 class CardReferenceProcessor(InlineProcessor):
-    """`[[12]]` → a link to location card 12 on the page the text is shown on."""
+    """`[[12]]` → a link to location card 12 on the page the text is shown on; its class
+    and data-location carry this rendering's token until the sanitiser checks them."""
+
+    def __init__(self, pattern, md, token: str):
+        super().__init__(pattern, md)
+        self.token = token
 
     def handleMatch(self, m, data):  # noqa: N802 (Python-Markdown's API)
         number = m.group(1).lstrip("0") or "0"
         link = etree.Element("a")
-        link.set("class", "card-ref")
+        link.set("class", f"{self.token}:{CARD_REFERENCE_CLASS}")
         link.set("href", f"#location-{number}")
-        link.set("data-location", number)
+        link.set("data-location", f"{self.token}:{number}")
         link.set("aria-label", f"location {number}")
         link.text = number
         return link, m.start(0), m.end(0)
 
 
 class CardReferenceExtension(markdown.Extension):
+    def __init__(self, token: str, **kwargs):
+        super().__init__(**kwargs)
+        self.token = token
+
     def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's API)
         # Above Markdown's own link pattern (160), which would read "[[12]]" as a link.
-        md.inlinePatterns.register(CardReferenceProcessor(CARD_REFERENCE, md), "card_ref", 175)
+        processor = CardReferenceProcessor(CARD_REFERENCE, md, self.token)
+        md.inlinePatterns.register(processor, "card_ref", 175)
 
 
-def _markdown_to_html(text: str) -> str:
+def _markdown_to_html(text: str, token: str) -> str:
     # A new converter per call: Markdown instances keep state between conversions.
     converter = markdown.Markdown(
-        extensions=["extra", "sane_lists", CardReferenceExtension()], output_format="html"
+        extensions=["extra", "sane_lists", CardReferenceExtension(token)], output_format="html"
     )
     return converter.convert(text)
 
 
-def sanitise_html(html: str) -> str:
+def sanitise_html(html: str, token: str | None = None) -> str:
+    """Allow-listed HTML; class and data-location only where they carry `token` (the card
+    references of this rendering), without it. No token: neither is kept anywhere."""
+
+    def keep_attribute(element: str, attribute: str, value: str) -> str | None:
+        if attribute not in ("class", "data-location"):
+            return value
+        given, _, meant = value.partition(":")
+        if token is None or given != token:
+            return None
+        if attribute == "class":
+            return meant if meant == CARD_REFERENCE_CLASS else None
+        return meant if meant.isdigit() else None
+
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,
         clean_content_tags=DROPPED_WITH_CONTENT,
         attributes=ALLOWED_ATTRIBUTES,
-        allowed_classes=ALLOWED_CLASSES,
+        attribute_filter=keep_attribute,
         url_schemes=ALLOWED_URL_SCHEMES,
         link_rel="noopener noreferrer nofollow",
     )
@@ -78,7 +107,9 @@ def sanitise_html(html: str) -> str:
 
 def render_markdown(text: str) -> SafeString:
     """Render author Markdown as HTML that is safe to put in any page."""
-    return mark_safe(sanitise_html(_markdown_to_html(text or "")))  # noqa: S308 (sanitised)
+    token = secrets.token_hex(16)
+    html = sanitise_html(_markdown_to_html(text or "", token), token)
+    return mark_safe(html)  # noqa: S308 (sanitised)
 
 
 def card_references(text: str) -> list[int]:

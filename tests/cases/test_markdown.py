@@ -72,3 +72,21 @@ def test_it_shows_code_as_text():
     html = render_markdown("`<b>bold</b>`")
     assert "&lt;b&gt;" in html
     assert "<b>" not in html
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<a class="card-ref" data-location="3" href="https://evil.example">3</a>',
+        '<a href="https://evil.example" data-location="3" class="card-ref">3</a>',
+        "[3](https://evil.example){: .card-ref data-location=3 }",
+        '<a class="card-ref" href="#location-3" data-location="3">3</a>',
+        '<p class="card-ref" data-location="3">3</p>',
+    ],
+)
+def test_author_markup_cannot_pass_for_a_card_reference(text):
+    html = render_markdown(f"See [[7]] and {text}")
+
+    assert html.count("card-ref") == 1 and html.count("data-location") == 1
+    assert 'class="card-ref"' in html and 'data-location="7"' in html
+    assert 'href="#location-7"' in html
