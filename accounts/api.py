@@ -14,6 +14,8 @@ from play.api_errors import error_response
 from . import services
 from .models import Notification
 
+MAX_ID = 2**63 - 1  # beyond a 64-bit id, SQLite cannot even compare (OverflowError)
+
 
 class TokenApi(APIView):
     """Exchange a username and password for an API token (send it as `Token <key>`)."""
@@ -74,7 +76,9 @@ class NotificationReadApi(APIView):
 
     @extend_schema_serializer(component_name="NotificationReadInput")
     class Input(serializers.Serializer):
-        ids = serializers.ListField(child=serializers.IntegerField(), required=False)
+        ids = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False
+        )
 
     @extend_schema(request=Input, responses={204: None}, summary="Mark notifications read")
     def post(self, request):

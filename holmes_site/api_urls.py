@@ -1,6 +1,7 @@
 from django.urls import path
 
 from accounts import api as accounts_api
+from holmes_site import converters  # noqa: F401 (<id:...>)
 from play import api
 
 app_name = "api"
@@ -15,11 +16,11 @@ urlpatterns = [
     path("cases/<slug:slug>/", api.CaseDetailApi.as_view(), name="case"),
     path("tables/", api.TableListApi.as_view(), name="tables"),
     path("tables/join/", api.TableJoinApi.as_view(), name="table-join"),
-    path("tables/<int:table_id>/", api.TableDetailApi.as_view(), name="table"),
-    path("tables/<int:table_id>/leave/", api.TableLeaveApi.as_view(), name="table-leave"),
-    path("tables/<int:table_id>/start/", api.TableStartApi.as_view(), name="table-start"),
-    path("tables/<int:table_id>/colour/", api.TableColourApi.as_view(), name="table-colour"),
-    path("tables/<int:table_id>/actions/", api.TableActionApi.as_view(), name="table-actions"),
-    path("tables/<int:table_id>/events/", api.TableEventsApi.as_view(), name="table-events"),
-    path("tables/<int:table_id>/notebook/", api.NotebookApi.as_view(), name="table-notebook"),
+    path("tables/<id:table_id>/", api.TableDetailApi.as_view(), name="table"),
+    path("tables/<id:table_id>/leave/", api.TableLeaveApi.as_view(), name="table-leave"),
+    path("tables/<id:table_id>/start/", api.TableStartApi.as_view(), name="table-start"),
+    path("tables/<id:table_id>/colour/", api.TableColourApi.as_view(), name="table-colour"),
+    path("tables/<id:table_id>/actions/", api.TableActionApi.as_view(), name="table-actions"),
+    path("tables/<id:table_id>/events/", api.TableEventsApi.as_view(), name="table-events"),
+    path("tables/<id:table_id>/notebook/", api.NotebookApi.as_view(), name="table-notebook"),
 ]

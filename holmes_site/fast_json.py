@@ -20,6 +20,8 @@ import json
 
 import orjson
 from django.db import models
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.encoders import JSONEncoder as DrfEncoder
 
@@ -89,3 +91,42 @@ class FastJSONRenderer(JSONRenderer):
             if separator in content:
                 content = content.replace(separator, escaped)
         return content
+
+
+# Deeper than any request of the API (a move is three levels). The standard library's
+# parser recursed into 5000 levels until RecursionError (a 500); orjson stops at 1024, and
+# this at far less, so that nothing after the parser recurses that deep either.
+MAX_JSON_DEPTH = 32
+
+
+class FastJSONParser(JSONParser):
+    """DRF's JSONParser reading with orjson, refusing (400) JSON nested deeper than
+    MAX_JSON_DEPTH."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        encoding = get_encoding(parser_context or {})  # text encodings only, as DRF's
+        raw = stream.read() if stream is not None else b""
+        try:
+            if encoding.lower().replace("-", "") not in ("utf8", "ascii"):
+                raw = raw.decode(encoding)
+            data = orjson.loads(raw)
+        except (orjson.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
+        if _deeper_than(data, MAX_JSON_DEPTH):
+            raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels")
+        return data
+
+
+def _deeper_than(data, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` levels in `data` (no recursion)."""
+    waiting = [(data, 1)]
+    while waiting:
+        value, depth = waiting.pop()
+        if isinstance(value, dict):
+            value = value.values()
+        elif not isinstance(value, list):
+            continue
+        if depth > limit:
+            return True
+        waiting.extend((item, depth + 1) for item in value if isinstance(item, dict | list))
+    return False

@@ -120,6 +120,9 @@ class DatabaseUnavailableMiddleware:
 
 
 DJANGO_ERRORS = {
+    # Django's own 400: a request it could not read (a body over the size limit when the
+    # API did not read it first, a host not allowed...).
+    400: ("bad_request", "The request could not be read."),
     404: ("not_found", "Not found."),
     405: ("method_not_allowed", "This method is not allowed here."),
     500: ("server_error", "Something went wrong on our side; it has been logged."),

@@ -317,6 +317,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's three parsers, JSON read by orjson and bounded in depth (holmes_site/fast_json.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "holmes_site.fast_json.FastJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # DRF's two renderers, its JSON written by orjson (holmes_site/fast_json.py).
     "DEFAULT_RENDERER_CLASSES": [
         "holmes_site.fast_json.FastJSONRenderer",

@@ -63,6 +63,8 @@ class CaseDetailApi(APIView):
 
 # --- Tables -----------------------------------------------------------------------------
 
+MAX_TURN_TIMER_SECONDS = 7 * 24 * 60 * 60
+
 
 class TableSummaryOutput(serializers.Serializer):
     id = serializers.IntegerField()
@@ -113,7 +115,10 @@ class TableListApi(APIView):
     class Input(serializers.Serializer):
         case = serializers.SlugField(help_text="The slug of a published case.")
         options = serializers.DictField(child=serializers.BooleanField(), required=False)
-        turn_timer_seconds = serializers.IntegerField(min_value=30, required=False)
+        # At most a week: beyond 2**31 - 1, PostgreSQL's integer column refused it (a 500).
+        turn_timer_seconds = serializers.IntegerField(
+            min_value=30, max_value=MAX_TURN_TIMER_SECONDS, required=False
+        )
 
     @extend_schema(responses=TableSummaryOutput(many=True), summary="My tables")
     def get(self, request):

@@ -6,7 +6,9 @@ player's hidden information: they come from the engine's refusal sentences (writ
 the acting player) or from the site's own fixed sentences.
 """
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -43,6 +45,8 @@ def holmes_exception_handler(exc, context):
         )
     if isinstance(exc, TableError):
         return error_response(exc.code, str(exc), status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        return error_response("too_large", too_large_message(), 413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound("Not found.")
     elif isinstance(exc, DjangoPermissionDenied):
@@ -62,6 +66,11 @@ def holmes_exception_handler(exc, context):
         body = error_body(code if isinstance(code, str) else "error", message)
     response.data = body
     return response
+
+
+def too_large_message() -> str:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return f"The request body is too large: the API reads at most {limit} bytes."
 
 
 # --- The error responses in the OpenAPI schema -------------------------------------------
@@ -89,6 +98,7 @@ ERROR_DESCRIPTIONS = {
     "400": "The request is invalid, or the rules refuse it (error.code, and a sentence).",
     "403": "Not logged in, or not allowed to do this.",
     "404": "No such object, or none you may see.",
+    "413": "The body is over the size the API reads (DATA_UPLOAD_MAX_MEMORY_SIZE).",
     "415": "The body is not in a supported format: send JSON.",
     "409": "The table moved on since expected_version; details.version is the current one.",
     "429": "Too many tries in a short time; details.wait_seconds says how long to wait.",
@@ -114,7 +124,7 @@ def document_error_responses(result, generator, request, public):
         if method in WRITE_METHODS or any(p["in"] == "query" for p in parameters):
             codes.add("400")
         if "requestBody" in operation:
-            codes.add("415")
+            codes.update(("413", "415"))
         # A path names an object; a write may name one in its body (a case, a table).
         if method in WRITE_METHODS or any(p["in"] == "path" for p in parameters):
             codes.add("404")

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from holmes_site import converters  # noqa: F401 (<id:...>)
+
 from . import views
 
 app_name = "play"
@@ -8,11 +10,11 @@ urlpatterns = [
     path("tables/", views.tables, name="tables"),
     path("cases/<slug:slug>/tables/new/", views.table_create, name="table-create"),
     path("join/<str:code>/", views.join, name="join"),
-    path("tables/<int:table_id>/", views.table, name="table"),
-    path("tables/<int:table_id>/live/", views.table_live, name="table-live"),
-    path("tables/<int:table_id>/colour/", views.table_colour, name="table-colour"),
-    path("tables/<int:table_id>/leave/", views.table_leave, name="table-leave"),
-    path("tables/<int:table_id>/start/", views.table_start, name="table-start"),
-    path("tables/<int:table_id>/act/", views.table_act, name="table-act"),
-    path("tables/<int:table_id>/notebook/", views.table_notebook, name="table-notebook"),
+    path("tables/<id:table_id>/", views.table, name="table"),
+    path("tables/<id:table_id>/live/", views.table_live, name="table-live"),
+    path("tables/<id:table_id>/colour/", views.table_colour, name="table-colour"),
+    path("tables/<id:table_id>/leave/", views.table_leave, name="table-leave"),
+    path("tables/<id:table_id>/start/", views.table_start, name="table-start"),
+    path("tables/<id:table_id>/act/", views.table_act, name="table-act"),
+    path("tables/<id:table_id>/notebook/", views.table_notebook, name="table-notebook"),
 ]

@@ -2,14 +2,24 @@
 
 import datetime
 import decimal
+import io
 import json
 import uuid
 
 import pytest
 from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 
-from holmes_site.fast_json import FastJSONField, FastJSONRenderer, OrjsonDecoder, OrjsonEncoder
+from holmes_site.fast_json import (
+    MAX_JSON_DEPTH,
+    FastJSONField,
+    FastJSONParser,
+    FastJSONRenderer,
+    OrjsonDecoder,
+    OrjsonEncoder,
+)
 from play.models import Table
 
 AWKWARD = {
@@ -71,3 +81,26 @@ def test_it_deconstructs_as_djangos_json_field_so_no_migration_follows():
 def test_it_stores_an_integer_beyond_64_bits_as_json_does():
     value = {"n": 123456789012345678901234567890, "m": [1, 2.5]}
     assert json.dumps(value, cls=OrjsonEncoder) == json.dumps(value)  # orjson refuses it
+
+
+# --- The parser ------------------------------------------------------------------------
+
+
+def parse(body: bytes, encoding: str = "utf-8"):
+    return FastJSONParser().parse(io.BytesIO(body), "application/json", {"encoding": encoding})
+
+
+def test_the_parser_reads_what_drfs_parser_reads():
+    body = '{"a": [1, 2.5, "é", null, true], "b": {"c": "\\u2028"}}'.encode()
+    drf = JSONParser().parse(io.BytesIO(body), "application/json", {})
+    assert parse(body) == drf
+    assert parse('{"a": "é"}'.encode("latin-1"), "latin-1") == {"a": "é"}
+
+
+def test_the_parser_refuses_nesting_beyond_its_depth_and_what_is_not_json():
+    assert parse(b"[" * MAX_JSON_DEPTH + b"]" * MAX_JSON_DEPTH) is not None
+    for body in (b"[" * (MAX_JSON_DEPTH + 1) + b"]" * (MAX_JSON_DEPTH + 1), b"{", b"NaN"):
+        with pytest.raises(ParseError):
+            parse(body)
+    with pytest.raises(ParseError):
+        parse(b"{}", "bz2_codec")  # a codec that would unpack the body: refused
