@@ -5,7 +5,6 @@ import os
 
 from channels.auth import AuthMiddlewareStack
 from channels.routing import ProtocolTypeRouter, URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "holmes_site.settings")
@@ -13,14 +12,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "holmes_site.settings")
 # Django must be set up before anything imports models (the websocket routes do).
 django_asgi_app = get_asgi_application()
 
+from holmes_site.ws_origin import SameOriginValidator  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 from play.ws_auth import TokenAuthMiddleware  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Browsers by their session cookie; other clients by an API token header.
-        "websocket": AllowedHostsOriginValidator(
+        # Browsers by their session cookie; other clients by an API token header. Either
+        # way from a page of this site: its scheme, host and port (holmes_site/ws_origin.py).
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
         ),
     }

@@ -1,7 +1,17 @@
-"""The table websocket: members subscribe and hear "version N exists", nothing more."""
+"""The table websocket: members subscribe and hear "version N exists", nothing more.
 
+A socket answers only `{"type": "ping"}`. Anything else a client sends is answered, never
+raised: text that is not a JSON object gets an error message (the socket stays open), a
+binary frame closes the socket as unsupported data (1003). A member may hold at most
+MAX_SOCKETS_PER_MEMBER sockets on a table (play/presence.py): one more closes with
+CLOSE_TOO_MANY_SOCKETS.
+"""
+
+import contextlib
+
+import orjson
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.http import Http404
 
 from . import presence, selectors
@@ -9,16 +19,27 @@ from .live import table_group
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
+CLOSE_NO_SUCH_SOCKET = 4404
+CLOSE_TOO_MANY_SOCKETS = 4429
+CLOSE_UNSUPPORTED_DATA = 1003  # RFC 6455: a binary frame where only text is read
+# A ping is 16 characters; anything this long is not one of ours.
+MAX_FRAME_CHARACTERS = 1000
+NOT_AN_OBJECT = 'Send a JSON object, such as {"type": "ping"}.'
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
     socket_id: int | None = None  # this socket's row (play/presence.py), once counted
     seat_id: int | None = None  # a player's seat; None for a spectator
+    user_id: int | None = None
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         # Counted before joining the group: a move that commits from now on pushes to it.
-        membership = await self._arrive()
+        try:
+            membership = await self._arrive()
+        except presence.TooManySockets:
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
         if membership is None:
             await self.close(code=CLOSE_NOT_A_MEMBER)
             return
@@ -33,18 +54,39 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.socket_id is not None:
             await database_sync_to_async(presence.socket_close)(socket_id=self.socket_id)
+            self.socket_id = None
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None:
+            await self.close(code=CLOSE_UNSUPPORTED_DATA)
+            return
+        content = None
+        if len(text_data) <= MAX_FRAME_CHARACTERS:
+            with contextlib.suppress(orjson.JSONDecodeError):
+                content = orjson.loads(text_data)
+        if not isinstance(content, dict):
+            await self.send_json({"type": "error", "message": NOT_AN_OBJECT})
+            return
+        await self.receive_json(content, **kwargs)
 
     async def receive_json(self, content, **kwargs):
         # Moves go through the HTTP API (one write path); the socket only answers pings,
         # which also say the player is still at the table.
         if content.get("type") == "ping":
             self.socket_id = await database_sync_to_async(presence.socket_refresh)(
-                socket_id=self.socket_id, table_id=self.table_id, seat_id=self.seat_id
+                socket_id=self.socket_id,
+                table_id=self.table_id,
+                seat_id=self.seat_id,
+                user_id=self.user_id,
             )
             if self.socket_id is None:  # their seat or the table is gone
                 await self.close(code=CLOSE_NOT_A_MEMBER)
                 return
             await self.send_json({"type": "pong"})
+
+    @classmethod
+    async def encode_json(cls, content):
+        return orjson.dumps(content).decode()
 
     async def table_version(self, message):
         await self.send_json({"type": "version", "version": message["version"]})
@@ -52,7 +94,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     @database_sync_to_async
     def _arrive(self) -> selectors.Membership | None:
         """The user's membership of the table, with this socket counted there (as their
-        presence, for a player); None, and nothing counted, for anyone else."""
+        presence, for a player); None, and nothing counted, for anyone else.
+        TooManySockets when they hold as many as a member may."""
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return None
@@ -63,5 +106,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except Http404:
             return None
         self.seat_id = membership.seat.pk if membership.seat else None
-        self.socket_id = presence.socket_open(table_id=self.table_id, seat_id=self.seat_id)
+        self.user_id = user.pk
+        self.socket_id = presence.socket_open(
+            table_id=self.table_id, seat_id=self.seat_id, user_id=user.pk
+        )
         return membership if self.socket_id is not None else None
+
+
+class NoSuchSocketConsumer(AsyncWebsocketConsumer):
+    """Every other websocket path (a table id beyond any id, say): refused with a close
+    code, where Channels' router would raise (a traceback in the server's log)."""
+
+    async def connect(self):
+        await self.close(code=CLOSE_NO_SUCH_SOCKET)

@@ -232,6 +232,17 @@ class TableSocket(models.Model):
         blank=True,
         help_text="The player's seat; empty for a spectator's socket.",
     )
+    # Whose socket, player or spectator: a member holds a few at most (play/presence.py).
+    # Not indexed: sockets are counted by table (the index below), and a user's rows are
+    # looked up by user alone only when the user is deleted.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        null=True,
+        blank=True,
+        db_index=False,
+    )
     expires_at = models.DateTimeField(
         help_text="Pushed back by the page's pings; past it the socket no longer counts "
         "(the process that served it is gone)."

@@ -35,6 +35,15 @@ from .models import MAX_SEATS, Seat, TableSocket
 
 PRESENCE_SECONDS = 90
 YOUR_TURN_QUIET_SECONDS = 10 * 60
+# Sockets one member (a player or a spectator) may hold open on one table: a page open on
+# a few devices or tabs. Each is a row and a group member; without a cap one user made
+# forty.
+MAX_SOCKETS_PER_MEMBER = 5
+
+
+class TooManySockets(Exception):
+    """The member holds MAX_SOCKETS_PER_MEMBER live sockets on the table already."""
+
 
 # What a move needs to know, as columns of the query that locks its table (`{table}` is
 # the SQL of the table's id), taking `presence_params()`: whether any socket is live,
@@ -113,21 +122,29 @@ def is_at_table(*, table_id: int, seat: int) -> bool:
 # --- Writes: the consumer's, as its socket opens, pings and closes -------------------------
 
 
-def socket_open(*, table_id: int, seat_id: int | None) -> int | None:
-    """Count a new socket on the table (`seat_id` None: a spectator's); its id, or None if
-    the table or the seat is gone meanwhile."""
+def socket_open(*, table_id: int, seat_id: int | None, user_id: int | None = None) -> int | None:
+    """Count a new socket on the table (`seat_id` None: a spectator's) for user `user_id`;
+    its id, or None if the table or the seat is gone meanwhile. TooManySockets when that
+    user holds MAX_SOCKETS_PER_MEMBER live ones on the table (a soft cap: two opening at
+    the same instant may both pass)."""
     now = timezone.now()
     # Sockets whose process died without closing them: they stopped counting already.
     TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
+    if user_id is not None:
+        held = TableSocket.objects.filter(table_id=table_id, user_id=user_id).count()
+        if held >= MAX_SOCKETS_PER_MEMBER:
+            raise TooManySockets()
     if seat_id is not None:
         # Back at the table: the next absence is news again.
         Seat.objects.filter(pk=seat_id).exclude(your_turn_told_at=None).update(
             your_turn_told_at=None
         )
-    return _socket_create(table_id, seat_id, now)
+    return _socket_create(table_id, seat_id, user_id, now)
 
 
-def socket_refresh(*, socket_id: int, table_id: int, seat_id: int | None) -> int | None:
+def socket_refresh(
+    *, socket_id: int, table_id: int, seat_id: int | None, user_id: int | None = None
+) -> int | None:
     """The socket is still open: it counts for PRESENCE_SECONDS more. Its id, which is a
     new one if it had been swept away meanwhile (it went quiet for too long), or None if
     it went with its seat or its table (a player who left the lobby): it counts no more."""
@@ -135,7 +152,7 @@ def socket_refresh(*, socket_id: int, table_id: int, seat_id: int | None) -> int
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
     if TableSocket.objects.filter(pk=socket_id).update(expires_at=expires_at):
         return socket_id
-    return _socket_create(table_id, seat_id, now)
+    return _socket_create(table_id, seat_id, user_id, now)
 
 
 def socket_close(*, socket_id: int) -> None:
@@ -150,12 +167,12 @@ def sockets_sweep() -> int:
     return deleted
 
 
-def _socket_create(table_id: int, seat_id: int | None, now) -> int | None:
+def _socket_create(table_id: int, seat_id: int | None, user_id: int | None, now) -> int | None:
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
     try:
         with transaction.atomic():  # on PostgreSQL the failed insert must not spoil more
             socket = TableSocket.objects.create(
-                table_id=table_id, seat_id=seat_id, expires_at=expires_at
+                table_id=table_id, seat_id=seat_id, user_id=user_id, expires_at=expires_at
             )
     except IntegrityError:  # the table or the seat is gone
         return None

@@ -11,15 +11,20 @@ from django.test import Client
 
 from holmes_site.asgi import application
 from play import services
-from play.consumers import CLOSE_NOT_A_MEMBER
-from play.models import Spectator, Table
+from play.consumers import (
+    CLOSE_NO_SUCH_SOCKET,
+    CLOSE_NOT_A_MEMBER,
+    CLOSE_TOO_MANY_SOCKETS,
+)
+from play.models import Spectator, Table, TableSocket
+from play.presence import MAX_SOCKETS_PER_MEMBER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def socket_for(table_id: int, user=None) -> WebsocketCommunicator:
     """A browser's socket to a table: same-site origin and, for a user, their session."""
-    headers = [(b"origin", b"http://localhost")]
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if user is not None:
         client = Client()
         client.force_login(user)
@@ -154,3 +159,160 @@ def test_it_pushes_lobby_changes_to_the_host(lobby, alice, dave):
 
     pushed = run(scenario)
     assert pushed == {"type": "version", "version": current_version(lobby.pk)}
+
+
+# --- What a socket may send, where it may come from, how many (issue 22) ----------------
+
+
+def socket_from(table_id: int, user, origin: bytes, host: bytes = b"localhost", scheme="ws"):
+    socket = socket_for(table_id, user)
+    socket.scope["headers"] = [
+        (name, value) for name, value in socket.scope["headers"] if name != b"origin"
+    ] + [(b"origin", origin), (b"host", host)]
+    socket.scope["scheme"] = scheme
+    return socket
+
+
+def connects(socket: WebsocketCommunicator) -> bool:
+    async def scenario():
+        connected, _ = await socket.connect()
+        await socket.disconnect()
+        return connected
+
+    return run(scenario)
+
+
+@pytest.mark.parametrize(
+    "origin, host, scheme, allowed",
+    [
+        (b"http://localhost", b"localhost", "ws", True),
+        (b"http://localhost:80", b"localhost", "ws", True),
+        (b"https://localhost", b"localhost", "wss", True),
+        (b"http://localhost:8000", b"localhost:8000", "ws", True),
+        (b"https://localhost", b"localhost", "ws", False),  # scheme
+        (b"http://localhost", b"localhost", "wss", False),
+        (b"http://localhost:8001", b"localhost:8000", "ws", False),  # port
+        (b"http://localhost:8000", b"localhost", "ws", False),
+        (b"http://127.0.0.1", b"localhost", "ws", False),  # another allowed host
+        (b"null", b"localhost", "ws", False),
+        (b"http://evil.example", b"evil.example", "ws", False),  # a host not allowed
+    ],
+)
+def test_the_origin_must_be_the_sites_own_scheme_host_and_port(
+    started, alice, origin, host, scheme, allowed
+):
+    assert connects(socket_from(started.pk, alice, origin, host, scheme)) is allowed
+
+
+def test_an_origin_listed_in_csrf_trusted_origins_is_allowed(started, alice, settings):
+    settings.CSRF_TRUSTED_ORIGINS = ["https://play.holmes.example"]
+
+    assert connects(socket_from(started.pk, alice, b"https://play.holmes.example"))
+    assert not connects(socket_from(started.pk, alice, b"http://play.holmes.example"))
+
+
+def test_a_socket_behind_a_tls_proxy_takes_its_scheme_from_the_proxy_header(
+    started, alice, settings
+):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    socket = socket_from(started.pk, alice, b"https://localhost")
+    socket.scope["headers"].append((b"x-forwarded-proto", b"https"))
+
+    assert connects(socket)
+    assert not connects(socket_from(started.pk, alice, b"https://localhost"))
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"text_data": "not json"},
+        {"text_data": "[1, 2]"},
+        {"text_data": '"ping"'},
+        {"text_data": "5"},
+        {"text_data": "[" * 5000 + "]" * 5000},
+    ],
+    ids=["not-json", "a-list", "a-string", "a-number", "deep"],
+)
+def test_a_frame_that_is_not_a_json_object_is_answered_and_the_socket_stays(
+    started, alice, frame, caplog
+):
+    socket = socket_for(started.pk, alice)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        await socket.receive_json_from()
+        await socket.send_to(**frame)
+        answer = await socket.receive_json_from()
+        await socket.send_json_to({"type": "ping"})
+        pong = await socket.receive_json_from()
+        await socket.disconnect()
+        return answer, pong
+
+    answer, pong = run(scenario)
+    assert answer == {"type": "error", "message": 'Send a JSON object, such as {"type": "ping"}.'}
+    assert pong == {"type": "pong"}
+    assert [record for record in caplog.records if record.levelname == "ERROR"] == []
+
+
+def test_a_binary_frame_closes_the_socket_as_unsupported_data(started, alice):
+    socket = socket_for(started.pk, alice)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        await socket.receive_json_from()
+        await socket.send_to(bytes_data=b"\x00\x01")
+        closed = await socket.receive_output()
+        await socket.disconnect()  # as the server says once the close is sent
+        return closed
+
+    assert run(scenario) == {"type": "websocket.close", "code": 1003}
+    assert not TableSocket.objects.filter(table_id=started.pk).exists()
+
+
+@pytest.mark.parametrize("path", [f"/ws/tables/{2**64}/", "/ws/elsewhere/"])
+def test_a_table_id_beyond_64_bits_or_an_unknown_path_is_refused_cleanly(alice, path):
+    socket = socket_for(1, alice)
+    socket.scope["path"] = path
+
+    async def scenario():
+        connected, code = await socket.connect()
+        return connected, code
+
+    assert run(scenario) == (False, CLOSE_NO_SUCH_SOCKET)
+
+
+def test_a_player_may_open_only_so_many_sockets_on_a_table(started, alice, bob):
+    sockets = [socket_for(started.pk, alice) for _ in range(MAX_SOCKETS_PER_MEMBER + 1)]
+    others = socket_for(started.pk, bob)
+
+    async def scenario():
+        results = []
+        for socket in sockets:
+            results.append(await socket.connect())
+        bobs = await others.connect()
+        rows = await sync_to_async(TableSocket.objects.filter(table_id=started.pk).count)()
+        for socket in [*sockets, others]:
+            await socket.disconnect()
+        return results, bobs, rows
+
+    results, bobs, rows = run(scenario)
+    assert results[:-1] == [(True, None)] * MAX_SOCKETS_PER_MEMBER
+    assert results[-1] == (False, CLOSE_TOO_MANY_SOCKETS)
+    assert bobs[0] is True  # another player's sockets are counted apart
+    assert rows == MAX_SOCKETS_PER_MEMBER + 1
+
+
+def test_a_spectator_may_open_only_so_many_sockets_on_a_table(started, frank):
+    Spectator.objects.create(table_id=started.pk, user=frank)
+    sockets = [socket_for(started.pk, frank) for _ in range(MAX_SOCKETS_PER_MEMBER + 1)]
+
+    async def scenario():
+        results = [await socket.connect() for socket in sockets]
+        for socket in sockets:
+            await socket.disconnect()
+        return results
+
+    results = run(scenario)
+    assert [connected for connected, _ in results] == [True] * MAX_SOCKETS_PER_MEMBER + [False]

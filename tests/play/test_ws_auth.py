@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def socket_with_token(table_id: int, key: str | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://localhost")]
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if key is not None:
         headers.append((b"authorization", f"Token {key}".encode()))
     return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)

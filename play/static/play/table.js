@@ -126,7 +126,12 @@
       socket = null;
       clearInterval(pingTimer);
       startPolling();
-      if (event.code === 4403) { setConnection("polling", "Updating every few seconds"); return; }
+      // Not a member (4403), no such table (4404), too many sockets open here (4429): the
+      // page polls instead, without retrying.
+      if (event.code === 4403 || event.code === 4404 || event.code === 4429) {
+        setConnection("polling", "Updating every few seconds");
+        return;
+      }
       setConnection("polling", "Reconnecting…");
       scheduleReconnect();
     });
