@@ -1,5 +1,29 @@
+import unicodedata
+
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
+
+DISPLAY_NAME_REFUSED = (
+    "A display name is letters, digits, spaces and punctuation: no control characters, no "
+    "invisible ones (zero-width spaces or joiners) and no marks that turn the text round."
+)
+
+
+def validate_display_name(name: str) -> None:
+    """Refuse what a name could hide or disguise itself with: control characters (line
+    breaks among them), invisible ones (zero-width spaces and joiners, byte order marks)
+    and direction overrides: Unicode's categories C (control, format, unassigned,
+    private use) and the line and paragraph separators."""
+    for character in name:
+        category = unicodedata.category(character)
+        if category[0] == "C" or category in ("Zl", "Zp"):
+            raise ValidationError(DISPLAY_NAME_REFUSED, code="display_name_characters")
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: "Bob", " bob " and "Ｂｏｂ" are one name."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 class User(AbstractUser):
@@ -10,7 +34,10 @@ class User(AbstractUser):
     """
 
     display_name = models.CharField(
-        max_length=60, blank=True, help_text="The name other players see at a table."
+        max_length=60,
+        blank=True,
+        validators=[validate_display_name],
+        help_text="The name other players see at a table.",
     )
 
     def __str__(self) -> str:

@@ -148,3 +148,68 @@ def test_it_shows_the_unread_count_and_marks_notifications_read(client, alice, s
     assert reverse("play:table", args=[started.pk]) in page.text  # the page, not the API
     assert 'data-testid="unread-count"' not in page.text
     assert not Notification.objects.filter(user=alice, read_at__isnull=True).exists()
+
+
+# --- Display names (issue 22) -------------------------------------------------------------
+
+HIDDEN_CHARACTERS = ["\u202e", "\u2066", "\u200b", "\u200d", "\ufeff", "\n", "\x07", "\u2028"]
+
+
+@pytest.mark.parametrize("hidden", HIDDEN_CHARACTERS, ids=lambda c: f"U+{ord(c):04X}")
+def test_sign_up_refuses_a_display_name_with_control_or_invisible_characters(client, db, hidden):
+    response = client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "dora",
+            "display_name": f"Do{hidden}ra",
+            "email": "dora@example.com",
+            "password1": "a fog over the Thames",
+            "password2": "a fog over the Thames",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "A display name is letters, digits, spaces and punctuation" in response.text
+    assert not User.objects.filter(username="dora").exists()
+
+
+def save_display_name(client, name: str):
+    return client.post(
+        reverse("accounts:profile"),
+        {"profile-display_name": name, "profile-email": "alice@example.com"},
+    )
+
+
+@pytest.mark.parametrize("hidden", HIDDEN_CHARACTERS, ids=lambda c: f"U+{ord(c):04X}")
+def test_the_profile_refuses_a_display_name_with_control_or_invisible_characters(
+    client, alice, hidden
+):
+    client.force_login(alice)
+
+    response = save_display_name(client, f"Ali{hidden}ce")
+
+    assert response.status_code == 200
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice"
+
+
+@pytest.mark.parametrize("name", ["Bob", " bob ", "BOB", "Ｂｏｂ", "charlie"])
+def test_a_player_cannot_take_the_name_of_someone_at_one_of_their_tables(
+    client, alice, lobby, name
+):
+    client.force_login(alice)
+
+    response = save_display_name(client, name)
+
+    assert response.status_code == 200
+    assert "Someone at one of your tables is already called" in response.text
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice"
+
+
+def test_a_player_may_take_a_name_nobody_at_their_tables_has(client, alice, lobby, make_user):
+    client.force_login(alice)
+    make_user("irene", display_name="Irene")
+
+    assert save_display_name(client, "Irene").status_code == 302  # irene sits elsewhere
+    assert save_display_name(client, "Alice").status_code == 302  # their own name
