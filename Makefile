@@ -48,6 +48,7 @@ up: $(STAMP)
 	$(UP_ENV) $(BIN)/honcho start -f Procfile
 
 test: $(STAMP)
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 	$(BIN)/python -m tests.on_postgres
 
@@ -55,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 lint: $(STAMP)
+	$(BIN)/lint-imports
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 

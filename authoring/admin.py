@@ -16,6 +16,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from . import selectors, services, threads
+from .editor_admin import CaseVersionAdmin  # noqa: F401 (registers the case editor)
 from .forms import ReviewCommentForm
 from .models import Review
 

@@ -280,8 +280,8 @@ def play_ahead(
 ) -> list[tuple[int, dict, int]]:
     """The moves a client will send, found by playing the state with the engine (it is
     deterministic, so the server will play exactly the same game)."""
-    from play.engines import watson_holmes as engine
-    from play.engines.watson_holmes.actions import waiting_on_players
+    from games.watson_holmes import rules as engine
+    from games.watson_holmes.rules.actions import waiting_on_players
 
     script = []
     while len(script) < length and not engine.is_over(state):

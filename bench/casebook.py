@@ -40,8 +40,8 @@ def evidence_of(version) -> list[int]:
 def play_through(version, users) -> Playthrough:
     """Play `version` (published) with `users` (three) until it is solved or MAX_ROUNDS
     have passed; each player reads only evidence cards, then one answers at 221B."""
+    from games import get_rules
     from play import services
-    from play.engines import get_engine
     from play.models import Table, TableAttempt
 
     host, *guests = users
@@ -49,7 +49,7 @@ def play_through(version, users) -> Playthrough:
     for guest in guests:
         services.table_join(invite_code=table.invite_code, user=guest)
     services.table_start(table_id=table.pk, user=host)
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     evidence = evidence_of(version)
     answers = {q.key: q.answer for q in version.questions.all()}
     read: set[int] = set()

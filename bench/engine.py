@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import time
 
-from play.engines import watson_holmes as engine
-from play.engines.base import SYSTEM
+from games.base import SYSTEM
+from games.watson_holmes import rules as engine
 
 PLAYER_COUNTS = (2, 4, 7)
 SECONDS_PER_COUNT = 6.0

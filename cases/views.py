@@ -1,8 +1,8 @@
 """Public pages of published cases.
 
-They show what every player may see before play: title, difficulty, introduction, special
-rules and questions, and how the case has fared at tables. Never the solution, the answers
-or any card text. And the writer's guide.
+The catalogue shows what every player may see before play: titles, difficulty, length,
+and how each case has fared at tables; never the solution, the answers or any card text.
+(A case's own page, where a table is opened, is play's.) And the writer's guide.
 """
 
 from functools import lru_cache
@@ -11,8 +11,6 @@ from pathlib import Path
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-
-from play.forms import TableCreateForm
 
 from . import selectors
 from .forms import CatalogueForm
@@ -28,15 +26,6 @@ def home(request: HttpRequest) -> HttpResponse:
         sort=choice.get("sort") or "easiest",
     )
     return render(request, "cases/home.html", {"versions": versions, "form": form})
-
-
-def case_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    version = selectors.published_version_for_slug(slug)
-    return render(
-        request,
-        "cases/case_detail.html",
-        {"version": version, "table_form": TableCreateForm()},
-    )
 
 
 WRITING_GUIDE = Path(settings.BASE_DIR) / "docs" / "writing-a-case.md"

@@ -15,11 +15,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases import selectors as case_selectors
+from games import GAMES
 from holmes_site.throttling import AnswerThrottle, FailOpenScopedRateThrottle
 
 from . import selectors, services
 from .api_errors import error_response
-from .engines import ENGINES
 from .models import Colour, Notebook, TableStatus
 
 # --- Cases ------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def action_examples() -> list[OpenApiExample]:
             value={"action": spec["example"], "expected_version": 12, "idempotency_key": "k-7f3a"},
             request_only=True,
         )
-        for engine_name, engine in sorted(ENGINES.items())
+        for engine_name, engine in sorted((name, game.rules) for name, game in GAMES.items())
         for action_type, spec in engine.ACTIONS.items()
     ]
 

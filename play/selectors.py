@@ -7,8 +7,8 @@ from django.db.models import Count, QuerySet
 from django.http import Http404
 
 from cases.models import CaseVersion, Location, Question
+from games import get_rules
 
-from .engines import get_engine
 from .models import Notebook, Seat, Spectator, Table, TableEvent, TableStatus, visible_to
 
 
@@ -171,7 +171,7 @@ def table_view(*, membership: Membership) -> dict:
         "solution": None,
     }
     if table.state is not None:
-        engine = get_engine(table.engine)
+        engine = get_rules(table.engine)
         game = engine.view(table.state, membership.player)
         if membership.player is not None:
             # What this player may do now, so clients offer only legal moves.
@@ -201,7 +201,7 @@ def visible_events(*, membership: Membership, after: int = 0, limit: int = 200) 
 
 def may_write_notes(*, table: Table, player: int) -> bool:
     """Whether the engine lets this seat write notes now (Irene Adler may forbid it)."""
-    return get_engine(table.engine).may_write_notes(table.state, player)
+    return get_rules(table.engine).may_write_notes(table.state, player)
 
 
 # Event types that are worth a notification, and the notification kind they make.

@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from accounts.services import outbox_enqueue
 from cases.models import AnswerAttempt, CaseVersion, VersionStatus
+from games import get_rules
+from games.base import SYSTEM, Event, Refusal
 
 from . import move_sql, selectors
-from .engines import get_engine
-from .engines.base import SYSTEM, Event, Refusal
 from .models import (
     MAX_SEATS,
     ActionRequest,
@@ -198,7 +198,7 @@ def table_start(*, table_id: int, user) -> Table:
             f"the table has {len(seats)}.",
             "player_count",
         )
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     config = selectors.engine_config_for(version=version, options=table.options)
     config["options"]["host"] = next(s.number for s in seats if s.user_id == table.host_id)
     state = engine.setup(config, [seat.user.public_name for seat in seats], table.seed)
@@ -306,7 +306,7 @@ def _apply(
         raise TableError("This table is not playing.", "not_playing")
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected=expected_version, current=table.version)
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     applied = engine.apply(table.state, player, action)
     if not isinstance(applied, Refusal):
         new_state, events = applied

@@ -11,8 +11,9 @@ from collections import defaultdict
 from django.http import HttpRequest
 from django.urls import reverse
 
+from games.watson_holmes.rules.state import CHARACTERS as CHARACTER_NAMES
+
 from . import selectors
-from .engines.watson_holmes.state import CHARACTERS as CHARACTER_NAMES
 from .forms import ANSWER_PREFIX, TableCreateForm
 from .models import Colour, TableStatus
 

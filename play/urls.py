@@ -7,6 +7,7 @@ from . import views
 app_name = "play"
 
 urlpatterns = [
+    path("cases/<slug:slug>/", views.case_page, name="case"),
     path("tables/", views.tables, name="tables"),
     path("cases/<slug:slug>/tables/new/", views.table_create, name="table-create"),
     path("join/<str:code>/", views.join, name="join"),

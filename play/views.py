@@ -30,6 +30,13 @@ from .table_page import table_context
 # --- My tables, creating and joining ---------------------------------------------------
 
 
+@require_GET
+def case_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """A published case as players see it before play, and the form to open a table."""
+    version = case_selectors.published_version_for_slug(slug)
+    return render(request, "play/case.html", {"version": version, "table_form": TableCreateForm()})
+
+
 @login_required
 @require_GET
 def tables(request: HttpRequest) -> HttpResponse:
@@ -49,7 +56,7 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except services.TableError as error:
         messages.error(request, str(error))
-        return redirect("cases:detail", slug)
+        return redirect("play:case", slug)
     return redirect("play:table", table.pk)
 
 

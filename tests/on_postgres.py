@@ -14,7 +14,7 @@ from holmes_site.postgres import postgres_problem
 # One database name per run (pytest-django creates test_<name> and drops it afterwards),
 # so two test runs on one machine never share a database.
 DEFAULT_URL = f"postgres://postgres@127.0.0.1:5432/holmes_{os.getpid()}"
-PURE_TEST_DIRS = ["tests/engines"]
+PURE_TEST_DIRS = ["tests/games"]
 
 
 def main() -> int:

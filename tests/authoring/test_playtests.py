@@ -75,9 +75,9 @@ def test_it_records_no_near_miss_from_a_playtest(
 
 
 def _legal(state):
-    from play.engines import get_engine
+    from games import get_rules
 
-    return get_engine("watson_holmes").legal_actions(state, 0)
+    return get_rules("watson_holmes").legal_actions(state, 0)
 
 
 def test_it_reads_a_playtest_to_nobody_but_its_moderator(playtest, charlie):

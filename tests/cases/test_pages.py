@@ -37,7 +37,7 @@ def test_it_says_so_when_nothing_is_published(client, db):
 
 
 def test_it_shows_title_difficulty_introduction_rules_and_questions(client, published):
-    response = client.get(reverse("cases:detail", args=[published.case.slug]))
+    response = client.get(reverse("play:case", args=[published.case.slug]))
     assert response.status_code == 200
     page = response.text
     assert "The Sleeping Lamplighter" in page
@@ -50,7 +50,7 @@ def test_it_shows_title_difficulty_introduction_rules_and_questions(client, publ
 def test_it_never_shows_the_solution_answers_or_card_text(client, published):
     pages = [
         client.get(reverse("cases:home")).text,
-        client.get(reverse("cases:detail", args=[published.case.slug])).text,
+        client.get(reverse("play:case", args=[published.case.slug])).text,
     ]
     for page in pages:
         for secret in SECRETS:
@@ -59,13 +59,13 @@ def test_it_never_shows_the_solution_answers_or_card_text(client, published):
 
 def test_it_answers_404_for_a_draft_or_a_missing_case(client, db):
     draft = CaseVersionFactory(status=VersionStatus.DRAFT)
-    assert client.get(reverse("cases:detail", args=[draft.case.slug])).status_code == 404
-    assert client.get(reverse("cases:detail", args=["no-such-case"])).status_code == 404
+    assert client.get(reverse("play:case", args=[draft.case.slug])).status_code == 404
+    assert client.get(reverse("play:case", args=["no-such-case"])).status_code == 404
 
 
 def test_it_renders_author_markdown_safely_on_the_case_page(client, db):
     version = CaseVersionFactory(introduction="Fog *everywhere*. <script>alert(1)</script>")
-    page = client.get(reverse("cases:detail", args=[version.case.slug])).text
+    page = client.get(reverse("play:case", args=[version.case.slug])).text
     assert "<em>everywhere</em>" in page
     assert "<script>alert" not in page
 

@@ -10,9 +10,9 @@ import redis
 from celery import Celery
 
 from accounts.models import Notification
+from games import get_rules
 from holmes_site.celery import app as celery_app
 from play import services
-from play.engines import get_engine
 from play.models import Table, TableAttempt, TableStatus
 from tests.integration.conftest import REDIS_URL
 from tests.play.conftest import TUTORIAL
@@ -65,7 +65,7 @@ def test_it_judges_a_table_attempt_in_a_real_worker(tasks_to_the_worker, alice, 
     table = services.table_create(host=alice, case_version=tutorial)
     services.table_join(invite_code=table.invite_code, user=bob)
     table = services.table_start(table_id=table.pk, user=alice)
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     solver = table.state["turn"]
     other = 1 - solver
     services.game_apply_action(table_id=table.pk, player=solver, action={"type": "baker_street"})

@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 from django.db import connection
 
+from games import get_rules
 from play import services
-from play.engines import get_engine
 from play.models import ActionRequest, Table, TableEvent
 from tests.play.helpers import TOKEN_TOTALS, ApiPlayer, request_outcomes, token_totals
 
@@ -54,7 +54,7 @@ def seven_player_table(tutorial, users) -> Table:
 
 def back_to_visiting(table: Table) -> Table:
     """Between races: readers finish reading (and Watson reads) until seats place again."""
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     for _ in range(50):
         table.refresh_from_db()
         if table.state["phase"] == "visiting":
@@ -131,7 +131,7 @@ def test_it_applies_one_of_seven_racing_api_moves_per_version(tutorial, seven):
 
 def test_it_applies_a_move_once_when_seven_threads_retry_it_with_one_key(tutorial, seven):
     table = seven_player_table(tutorial, seven)
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     for round_number in range(ROUNDS):
         table = back_to_visiting(table)
         version, turn = table.version, table.state["turn"]
@@ -170,7 +170,7 @@ def test_it_lets_different_players_race_in_the_investigation(tutorial, seven):
     applies per version, and the others, told it moved on, retry with the new version
     until all are done. No reader is lost and none counted twice."""
     table = seven_player_table(tutorial, seven)
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     # Everyone visits a card on foot, so that all seven read.
     while table.state["phase"] == "visiting":
         turn = table.state["turn"]

@@ -21,7 +21,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from cases.models import AnswerKind, Location, Question
-from play.engines.watson_holmes.view import may_see_solution
+from games.watson_holmes.rules.view import may_see_solution
 from play.live import table_group
 from play.models import Spectator, Table
 from tests.factories import CaseVersionFactory, LocationFactory, QuestionFactory

@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import Notification, NotificationPreferences, OutboxMessage
+from games import get_rules
 from play import services
-from play.engines import get_engine
 from play.models import Table
 from play.tasks import notify_table
 from tests.play.helpers import ApiPlayer
@@ -78,7 +78,7 @@ def test_it_notifies_whose_turn_it_is(
 def advance_others(table, until, keep_out: int, after_commit):
     """Everyone but `keep_out` rests at the Carriage Stop and finishes reading; what each
     move queues after commit (judging at 221B, notifications) runs after it."""
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     for _ in range(60):
         table.refresh_from_db()
         if until(table.state):
@@ -100,7 +100,7 @@ def test_it_notifies_221b_and_the_solved_case_and_counts_them_unread(
     started, alice, bob, charlie, preferences, django_capture_on_commit_callbacks
 ):
     users = [alice, bob, charlie]
-    engine = get_engine(started.engine)
+    engine = get_rules(started.engine)
     solver = started.state["turn"]
     others = [user for seat, user in enumerate(users) if seat != solver]
     with django_capture_on_commit_callbacks(execute=True):

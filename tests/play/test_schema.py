@@ -8,7 +8,7 @@ from django.test import Client
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.validation import validate_schema
 
-from play.engines import ENGINES
+from games import GAMES
 
 
 @pytest.fixture
@@ -30,8 +30,8 @@ def test_it_documents_every_action_with_an_example(schema):
     operation = schema["paths"]["/api/tables/{table_id}/actions/"]["post"]
     examples = operation["requestBody"]["content"]["application/json"]["examples"]
     documented = {example["value"]["action"]["type"] for example in examples.values()}
-    for name, engine in ENGINES.items():
-        assert set(engine.ACTIONS) <= documented, name
+    for name, game in GAMES.items():
+        assert set(game.rules.ACTIONS) <= documented, name
     assert {"visit", "answer", "judged", "timeout"} <= documented
     for example in examples.values():
         assert set(example["value"]) == {"action", "expected_version", "idempotency_key"}

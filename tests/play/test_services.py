@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from accounts.models import Notification
+from games import get_rules
 from play import selectors, services
-from play.engines import get_engine
 from play.models import ActionRequest, Seat, TableAttempt, TableEvent, TableStatus
 
 
@@ -49,7 +49,7 @@ def test_it_starts_the_game_with_one_player_per_seat(started):
 
 
 def test_it_applies_a_legal_move_and_bumps_the_version(started):
-    engine = get_engine(started.engine)
+    engine = get_rules(started.engine)
     player = current_player(started)
     action = engine.legal_actions(started.state, player)[0]
     result = services.game_apply_action(
@@ -61,7 +61,7 @@ def test_it_applies_a_legal_move_and_bumps_the_version(started):
 
 def test_it_refuses_a_stale_move_and_writes_nothing(started):
     player = current_player(started)
-    action = get_engine(started.engine).legal_actions(started.state, player)[0]
+    action = get_rules(started.engine).legal_actions(started.state, player)[0]
     events_before = TableEvent.objects.count()
     version_before, state_before = started.version, started.state
     with pytest.raises(services.StaleVersion):
@@ -76,7 +76,7 @@ def test_it_refuses_a_stale_move_and_writes_nothing(started):
 
 def test_it_returns_the_first_result_to_a_retried_request(started):
     player = current_player(started)
-    action = get_engine(started.engine).legal_actions(started.state, player)[0]
+    action = get_rules(started.engine).legal_actions(started.state, player)[0]
     first = services.game_apply_action(
         table_id=started.pk,
         player=player,
@@ -114,7 +114,7 @@ def test_it_keeps_the_key_of_a_refused_request_in_a_row_of_its_own(started):
     services.game_apply_action(
         table_id=started.pk,
         player=someone,
-        action=get_engine(started.engine).legal_actions(started.state, someone)[0],
+        action=get_rules(started.engine).legal_actions(started.state, someone)[0],
     )
     again = services.game_apply_action(**refuse, expected_version=started.version)
     assert not first.applied and not again.applied and again.replayed
@@ -141,7 +141,7 @@ PROGRESSING = ("carriage_stop", "done_reading", "watson_read")
 
 def advance_others(table, until):
     """Others rest at the Carriage Stop and finish reading, until `until(state)` holds."""
-    engine = get_engine(table.engine)
+    engine = get_rules(table.engine)
     for _ in range(50):
         table.refresh_from_db()
         if until(table.state):
@@ -161,7 +161,7 @@ def advance_others(table, until):
 def test_it_judges_a_221b_attempt_through_celery_and_the_write_path(
     started, django_capture_on_commit_callbacks
 ):
-    engine = get_engine(started.engine)
+    engine = get_rules(started.engine)
     player = current_player(started)
     services.game_apply_action(
         table_id=started.pk,

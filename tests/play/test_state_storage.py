@@ -8,8 +8,8 @@ from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 
+from games import get_rules
 from play import models, move_sql, services
-from play.engines import get_engine
 from play.models import ActionRequest, Table, TableEvent, fixed_digest_for
 
 SPLIT = ("play", "0004_table_fixed_state")
@@ -24,7 +24,7 @@ def stored_columns(table_id: int) -> tuple[dict, dict]:
 
 def a_move(table: Table) -> tuple[int, dict]:
     player = table.state["turn"]
-    return player, get_engine(table.engine).legal_actions(table.state, player)[0]
+    return player, get_rules(table.engine).legal_actions(table.state, player)[0]
 
 
 def test_it_stores_the_case_once_and_each_move_without_it(started):

@@ -92,7 +92,7 @@ def pages(started, tutorial, alice, moderator):  # noqa: F811
     staff.force_login(moderator)
     anonymous = Client()
     yield anonymous, "/"
-    yield anonymous, reverse("cases:detail", args=[tutorial.case.slug])
+    yield anonymous, reverse("play:case", args=[tutorial.case.slug])
     yield anonymous, reverse("accounts:login")
     yield anonymous, reverse("accounts:signup")
     yield anonymous, reverse("api-docs")

@@ -40,7 +40,7 @@ def test_it_builds_the_catalogue_in_a_constant_number_of_queries(
 
 
 def test_it_offers_a_table_to_logged_in_players_only(client, tutorial, alice):
-    url = reverse("cases:detail", args=[tutorial.case.slug])
+    url = reverse("play:case", args=[tutorial.case.slug])
     assert "Open a table" not in client.get(url).text
     client.force_login(alice)
     page = client.get(url).text

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games import get_rules
+from games.base import SYSTEM
 from play import services
-from play.engines import get_engine
-from play.engines.base import SYSTEM
 from play.models import Notebook, Seat, TableAttempt, TableStatus
 from play.table_page import CHARACTER_ACTIONS
 
@@ -150,7 +150,7 @@ def test_it_offers_only_the_legal_moves(clients, started):
     assert "Take the Watson card" in alice_page
     # One form per legal visit: twelve free cards, twice if her character offers a
     # variant (Toby, Billy...), which the table's random deal decides.
-    alice_moves = get_engine(started.engine).legal_actions(started.state, 0)
+    alice_moves = get_rules(started.engine).legal_actions(started.state, 0)
     visits = [action for action in alice_moves if action["type"] == "visit"]
     assert len({action["location"] for action in visits}) == 12
     assert alice_page.count('class="visit-form"') == len(visits)

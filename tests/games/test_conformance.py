@@ -1,0 +1,165 @@
+"""Every registered game keeps the contract of games/base.py, checked by playing it.
+
+In the spirit of OpenSpiel's games_sim_test: seeded random playouts (and playouts by the
+game's bots, where it has them) through ``legal_actions`` until ``is_over``, checking at
+every step that
+
+- every listed action applies, and ``apply`` never changes its input;
+- an action is refused (a Refusal with a code and a sentence, never an exception) when it
+  is not listed for that actor: another actor's listed actions, unknown ones, junk;
+- states survive JSON, and the keys a game declares fixed never change;
+- no seat's view, nor the spectator's, nor the events a seat may see, holds another
+  seat's private items;
+- a bot chooses only a listed action, from its own view.
+
+A new game is checked on the day it is registered. Needs no database.
+"""
+
+import json
+import random
+
+import pytest
+
+from games import GAMES
+from games.base import SYSTEM, Refusal, events_for
+
+MAX_STEPS = 1500  # far above what a game takes: reaching it means a game that never ends
+CROSS_CHECKS = 12  # other actors' actions tried for each actor at each step
+JUNK = [{"type": "no_such_action"}, {}, {"type": None}, "visit", None, {"type": "visit", "x": []}]
+
+
+def seat_counts(game) -> list[int]:
+    middle = (game.min_players + game.max_players) // 2
+    return sorted({game.min_players, middle, game.max_players})
+
+
+CASES = [
+    pytest.param(game, players, seed, id=f"{name}-{players}p-seed{seed}")
+    for name, game in sorted(GAMES.items())
+    for players in seat_counts(game)
+    for seed in (1, 2)
+]
+
+
+def dumped(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def actors(state: dict, players: int) -> list:
+    return [*range(players), SYSTEM]
+
+
+def listed_actions(rules, state: dict, players: int) -> dict:
+    return {actor: rules.legal_actions(state, actor) for actor in actors(state, players)}
+
+
+def assert_no_leak(game, state: dict, players: int, events: list) -> None:
+    rules = game.rules
+    private = {seat: game.private_items(state, seat) for seat in range(players)}
+    spectator = dumped(rules.view(state, None))
+    for owner, items in private.items():
+        for item in items:
+            assert item not in spectator, f"the spectator sees seat {owner}'s {item!r}"
+    for seat in range(players):
+        seen = dumped(rules.view(state, seat)) + dumped(
+            [event.to_dict() for event in events_for(events, seat)]
+        )
+        for owner, items in private.items():
+            if owner == seat:
+                continue
+            for item in items:
+                assert item not in seen, f"seat {seat} sees seat {owner}'s {item!r}"
+
+
+def assert_refused(rules, state: dict, actor, action) -> None:
+    before = dumped(state)
+    result = rules.apply(state, actor, action)
+    assert isinstance(result, Refusal), f"{actor!r} may not {action!r}, yet it applied"
+    assert result.code and result.message.endswith(".")
+    assert dumped(state) == before
+
+
+def check_only_listed_actions_apply(rules, state, listed, rng: random.Random) -> None:
+    for actor, actions in listed.items():
+        others = [a for other, acts in listed.items() if other != actor for a in acts]
+        others = [a for a in others if a not in actions]
+        for action in rng.sample(others, min(CROSS_CHECKS, len(others))) + JUNK:
+            assert_refused(rules, state, actor, action)
+
+
+def step(game, state: dict, actor, action, fixed: dict) -> tuple[dict, list]:
+    rules = game.rules
+    before = dumped(state)
+    result = rules.apply(state, actor, action)
+    assert not isinstance(result, Refusal), f"listed for {actor!r} but refused: {result}"
+    assert dumped(state) == before, "apply changed its input"
+    new_state, events = result
+    assert json.loads(dumped(new_state)) == new_state, "the state does not survive JSON"
+    for key, value in fixed.items():
+        assert dumped(new_state[key]) == value, f"the fixed key {key!r} changed"
+    return new_state, events
+
+
+def play_out(game, players: int, seed: int, choose) -> dict:
+    rules = game.rules
+    state = rules.setup(game.example_config(players), [f"p{n}" for n in range(players)], seed)
+    fixed = {key: dumped(state[key]) for key in getattr(rules, "FIXED_KEYS", ())}
+    rng = random.Random(seed)
+    assert_no_leak(game, state, players, [])
+    for _ in range(MAX_STEPS):
+        if rules.is_over(state):
+            assert rules.outcome(state) is not None
+            return state
+        listed = listed_actions(rules, state, players)
+        assert any(listed.values()), "nobody can move, yet the game is not over"
+        check_only_listed_actions_apply(rules, state, listed, rng)
+        actor, action = choose(state, listed, rng)
+        state, events = step(game, state, actor, action, fixed)
+        assert_no_leak(game, state, players, events)
+    raise AssertionError(f"the game did not end in {MAX_STEPS} steps")
+
+
+def random_choice(state, listed, rng):
+    moves = [(actor, action) for actor, actions in listed.items() for action in actions]
+    return rng.choice(moves)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_it_plays_random_games_to_their_end_within_the_contract(game, players, seed):
+    state = play_out(game, players, seed, random_choice)
+
+    assert game.rules.is_over(state)
+
+
+def bots_or_system(game):
+    def choose(state, listed, rng):
+        for seat, actions in listed.items():
+            if seat != SYSTEM and actions:
+                view = game.rules.view(state, seat)
+                action = game.bot(view, seat, actions, rng.randrange(2**31))
+                assert action in actions, f"the bot chose {action!r}, which is not listed"
+                return seat, action
+        return SYSTEM, rng.choice(listed[SYSTEM])
+
+    return choose
+
+
+BOT_CASES = [case for case in CASES if case.values[0].bot is not None]
+
+
+@pytest.mark.skipif(not BOT_CASES, reason="no registered game has a bot yet")
+@pytest.mark.parametrize(("game", "players", "seed"), BOT_CASES)
+def test_it_plays_games_of_bots_only_to_their_end(game, players, seed):
+    state = play_out(game, players, seed, bots_or_system(game))
+
+    assert game.rules.is_over(state)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.name)
+def test_it_describes_each_game_fully(game):
+    assert game.name and game.title
+    assert 1 <= game.min_players <= game.max_players <= 8
+    assert len({colour.letter for colour in game.colours}) == len(game.colours)
+    assert game.clean_options({}) == {o.name: o.default for o in game.options}
+    state = game.rules.setup(game.example_config(game.min_players), ["a"] * game.min_players, 1)
+    assert json.loads(dumped(state)) == state

@@ -1,0 +1,49 @@
+"""The server's turn timer: every wait ends."""
+
+from games.base import SYSTEM
+from games.watson_holmes import rules as engine
+from tests.games.watson_holmes_helpers import (
+    ALICE,
+    BAKER_STREET,
+    BOB,
+    CHARLIE,
+    act,
+    new_game,
+    play,
+    refusal,
+    visit,
+)
+
+TIMEOUT = {"type": "timeout"}
+
+
+def test_it_sends_a_player_who_runs_out_of_time_to_the_carriage_stop():
+    state, _ = act(new_game(2), SYSTEM, TIMEOUT)
+    assert state["pawns"][ALICE] == "carriage_stop" and state["turn"] == BOB
+
+
+def test_it_skips_watson_when_its_holder_runs_out_of_time():
+    state, _ = play(
+        new_game(2), (ALICE, {"type": "take_watson"}), (ALICE, visit(2)), (BOB, visit(8))
+    )
+    assert state["step"] == "watson"
+    state, _ = act(state, SYSTEM, TIMEOUT)
+    assert state["step"] == "reading" and state["watson"]["read"] is None
+
+
+def test_it_ends_the_reading_and_judges_blank_answers_at_221b():
+    state, _ = play(new_game(3), (ALICE, visit(2)), (BOB, BAKER_STREET), (CHARLIE, visit(8)))
+    state, _ = act(state, SYSTEM, TIMEOUT)
+    [pending] = engine.pending_judgement(state)
+    assert pending["player"] == BOB and pending["answers"] == {"culprit": "", "place": ""}
+
+
+def test_it_refuses_a_timeout_while_only_the_server_is_awaited():
+    state, _ = play(new_game(2), (ALICE, BAKER_STREET), (BOB, BAKER_STREET))
+    state, _ = play(
+        state,
+        (ALICE, {"type": "answer", "answers": {"culprit": "", "place": ""}}),
+        (BOB, {"type": "answer", "answers": {"culprit": "", "place": ""}}),
+    )
+    assert refusal(state, SYSTEM, TIMEOUT).code == "nothing_to_time_out"
+    assert refusal(state, ALICE, TIMEOUT).code == "system_only"
