@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import name_taken_at_table
 from accounts.services import outbox_enqueue
 from cases.models import AnswerAttempt, CaseVersion, VersionStatus
 from games import get_rules
@@ -120,6 +121,14 @@ def table_join(*, invite_code: str, user) -> Seat:
         return existing
     if table.is_private:
         raise TableError("This is a private play-test table: nobody can join it.", "private")
+    # The pages, the log and the notices name players by their names: one name per table.
+    same_name = name_taken_at_table(table_id=table.pk, user=user)
+    if same_name:
+        raise TableError(
+            f"A player at this table is already called {same_name}: change your display "
+            "name in your profile, then join.",
+            "name_taken",
+        )
     if table.status != TableStatus.LOBBY:
         raise TableError("This table has already started.", "table_started")
     seats = list(Seat.objects.filter(table=table))

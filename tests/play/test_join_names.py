@@ -1,10 +1,8 @@
 """Two players at one table never share a name (issue 22): the table's pages, its log and
 its notifications name players by their public names.
 
-The profile refuses a new name that someone at one of your tables has (tests/web). Joining
-must refuse too, in `play.services.table_join`, which is not mine to edit: these are
-strict xfails until it calls `accounts.selectors.name_taken_at_table` (see the hardening
-report of issue 22); remove the mark then.
+The profile refuses a new name that someone at one of your tables has (tests/web), and
+joining refuses one that someone seated has.
 """
 
 import pytest
@@ -12,12 +10,7 @@ import pytest
 from accounts.selectors import name_taken_at_table
 from play import services
 
-NEEDS_SERVICES = pytest.mark.xfail(
-    strict=True, reason="needs play.services.table_join to refuse a name already seated"
-)
 
-
-@NEEDS_SERVICES
 @pytest.mark.parametrize("name", ["Alice", "ALICE", "Ａｌｉｃｅ", "bob"])
 def test_joining_a_table_where_someone_has_your_name_is_refused(lobby, make_user, name):
     newcomer = make_user("newcomer", display_name=name)
