@@ -17,6 +17,10 @@ EXAMPLE_QUESTIONS = [
 ]
 
 
+def card_text(number: int) -> str:
+    return f"[secret text of card {number}]"
+
+
 def example_config(players: int, **options) -> dict:
     """A table's config: the example case and the given house rules."""
     case = {
@@ -24,7 +28,7 @@ def example_config(players: int, **options) -> dict:
             {
                 "number": number,
                 "name": name,
-                "text": f"[secret text of card {number}]",
+                "text": card_text(number),
                 "icons": icons,
                 "carriages": 3 if "carriages" in icons else None,
                 "zone": None,

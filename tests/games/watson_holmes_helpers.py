@@ -6,29 +6,15 @@ import json
 
 from games.base import SYSTEM, Refusal
 from games.watson_holmes import rules as engine
+from games.watson_holmes.example import EXAMPLE_CARDS, EXAMPLE_QUESTIONS, card_text
 
 NAMES = ["alice", "bob", "charlie", "dave", "erin", "frank", "grace"]
 ALICE, BOB, CHARLIE, DAVE, ERIN, FRANK, GRACE = range(7)
 
-# Our own small case. Each card's text is unique, so a leak is easy to spot in a view.
-LOCATIONS = [
-    (1, "Scotland Yard", ["police", "call_off"]),
-    (2, "The Port", []),
-    (3, "Pawnbroker", ["lockpick"]),
-    (4, "Cab Office", ["carriages"]),
-    (5, "Vicarage", ["no_watson"]),
-    (6, "Museum", ["no_police"]),
-    (7, "Strongroom", ["locked"]),
-    (8, "Tavern", []),
-]
-QUESTIONS = [
-    {"id": "culprit", "ask": "Who took the ledger?", "kind": "person"},
-    {"id": "place", "ask": "Where is it hidden?", "kind": "place"},
-]
-
-
-def card_text(number: int) -> str:
-    return f"[secret text of card {number}]"
+# Our own small case (the game's example). Each card's text is unique, so a leak is easy to
+# spot in a view.
+LOCATIONS = EXAMPLE_CARDS
+QUESTIONS = EXAMPLE_QUESTIONS
 
 
 def make_case(zones=None, start=None, zone_of=None, locations=LOCATIONS) -> dict:
