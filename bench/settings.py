@@ -11,7 +11,11 @@ import os
 import uuid
 
 os.environ.setdefault("HOLMES_DEBUG", "0")
-os.environ.setdefault("HOLMES_SECRET_KEY", "bench-" + "only-a-benchmark-never-a-site-" * 3)
+# A fixed key for a throwaway set-up; varied enough for the production checks.
+os.environ.setdefault(
+    "HOLMES_SECRET_KEY",
+    "bench-only-never-a-site-" + "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ",
+)
 os.environ.setdefault("HOLMES_ALLOWED_HOSTS", "127.0.0.1,localhost")
 os.environ.setdefault("HOLMES_SSL_REDIRECT", "0")
 # As `make up`: on PostgreSQL, a connection pool per process (see holmes_site.settings).
