@@ -1,30 +1,24 @@
 """The contract of a game: what its rules share (refusals, events, the system player, event
 filtering) and the description the site reads (``Game``).
 
-An engine is a module (or object) with six functions:
+A game's rules are a module with the functions of ``Rules`` below. States are JSON-able
+plain values and are never mutated: ``apply`` returns a new state. A player is a seat index
+(0..N-1); the server acts as ``SYSTEM``, for verdicts and for timers: whenever
+``waiting_for(state)`` names a seat, ``legal_actions(state, SYSTEM)`` offers
+``{"type": "timeout"}``, which settles what those seats owed in the game's own default way
+(pass, the first choice, a blank answer). The server applies it when the table's turn
+timer, or the game's own deadline (``deadline_seconds``), runs out.
 
-- ``setup(config, players, seed) -> state``
-- ``legal_actions(state, player) -> list[dict]``
-- ``apply(state, player, action) -> (state, list[Event]) | Refusal``
-- ``view(state, player) -> dict`` (``player=None`` is a spectator)
-- ``is_over(state) -> bool`` and ``outcome(state) -> dict | None``
-- ``turn(state) -> int | None`` (whose turn it is, for notifications) and
-  ``may_write_notes(state, seat) -> bool`` (the server keeps notebooks; rules may lock
-  them): small reads the server makes on hot paths instead of building a whole view
-
-and may declare ``FIXED_KEYS``: the keys of the state that ``setup`` fills and ``apply``
-never changes (a case's cards, say). The server stores them once per table, not with
-every move.
-
-States are JSON-able plain values and are never mutated: ``apply`` returns a new state.
-A player is a seat index (0..N-1); the server acts as ``SYSTEM``.
+A table's config is ``{"options": {...}}``, every option of the game present
+(``Game.clean_options`` fills the defaults), plus ``"case"`` for a game that ``needs_case``.
+A game's bot policy lives beside its rules (``rules/bot.py``) and is as pure as they are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 # The server's own seat, for actions no player takes: verdicts on answers, turn timers.
 SYSTEM = "system"
@@ -75,17 +69,106 @@ def events_for(events: Iterable[Event], player: int | None) -> list[Event]:
     return [event for event in events if can_see(event, player)]
 
 
+class Rules(Protocol):
+    """What every game's pure rules module provides (checked by the conformance test)."""
+
+    # Keys of the state that ``setup`` fills and ``apply`` never changes (a case's cards,
+    # say): the server stores them once per table, not with every move. May be empty.
+    FIXED_KEYS: tuple[str, ...]
+
+    def setup(self, config: dict, players: list[str], seed: int) -> dict: ...
+
+    def legal_actions(self, state: dict, player: int | str) -> list[dict]: ...
+
+    def apply(
+        self, state: dict, player: int | str, action: object
+    ) -> tuple[dict, list[Event]] | Refusal: ...
+
+    def view(self, state: dict, player: int | None) -> dict:
+        """What ``player`` may see (``None``: a spectator). A bot reads only this."""
+
+    def is_over(self, state: dict) -> bool: ...
+
+    def outcome(self, state: dict) -> dict | None:
+        """At the end: ``{"winners": [seats], "scores": {seat: points} | None, ...}``."""
+
+    def turn(self, state: dict) -> int | None:
+        """Whose turn it is, for notifications; ``None`` between turns."""
+
+    def waiting_for(self, state: dict) -> list[int]:
+        """Every seat that owes an action now (its turn, or a pending choice of its own)."""
+
+    def deadline_seconds(self, state: dict) -> int | None:
+        """How long the game itself lets the current wait last (a response window), or
+        ``None`` when only the table's turn timer applies."""
+
+
 # --- A game, as the server and the tests see it ---------------------------------------------
 
 
 @dataclass(frozen=True)
 class Option:
-    """A house rule a table may set: a yes/no switch (today every option is one)."""
+    """A house rule a table may set, with its default.
+
+    Its kind follows its default: a yes/no switch (``bool``), a whole number between
+    ``minimum`` and ``maximum`` (``int``), or one of ``choices`` (``str``: pairs of value
+    and label). A default of ``None`` on a number means "the game decides from the number
+    of players" (the rules read ``None`` and choose).
+    """
 
     name: str
     label: str
     help: str = ""
-    default: bool = False
+    default: bool | int | str | None = False
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    kind: str = ""
+
+    def __post_init__(self):
+        if not self.kind:
+            object.__setattr__(self, "kind", self._kind_of_default())
+
+    def _kind_of_default(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        if self.choices:
+            return "choice"
+        return "int"
+
+    def clean(self, value: Any) -> bool | int | str | None:
+        """``value`` as this option stores it; ``OptionsInvalid`` says why not."""
+        if value is None:
+            return self.default
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if value in ("true", "on", "1", 1):
+                return True
+            if value in ("false", "off", "0", 0, ""):
+                return False
+            raise OptionsInvalid(f"{self.label} is yes or no.")
+        if self.kind == "choice":
+            allowed = [choice for choice, _ in self.choices]
+            if value not in allowed:
+                raise OptionsInvalid(f"{self.label} is one of: {', '.join(allowed)}.")
+            return value
+        return self._clean_number(value)
+
+    def _clean_number(self, value: Any) -> int:
+        if value == "" and self.default is None:
+            return None
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise OptionsInvalid(f"{self.label} is a whole number.") from None
+        if isinstance(value, bool) or (isinstance(value, float) and value != number):
+            raise OptionsInvalid(f"{self.label} is a whole number.")
+        low = self.minimum if self.minimum is not None else number
+        high = self.maximum if self.maximum is not None else number
+        if not low <= number <= high:
+            raise OptionsInvalid(f"{self.label} is between {low} and {high}.")
+        return number
 
 
 @dataclass(frozen=True)
@@ -143,8 +226,10 @@ class Game:
 
     def clean_options(self, options: dict) -> dict:
         """The options of a new table: every option of the game, unknown names refused."""
+        if not isinstance(options, dict):
+            raise OptionsInvalid("Table options are an object of names and values.")
         known = {option.name: option for option in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise OptionsInvalid(f"Unknown table option: {', '.join(unknown)}.")
-        return {name: bool(options.get(name, option.default)) for name, option in known.items()}
+            raise OptionsInvalid(f"Unknown table option: {', '.join(map(str, unknown))}.")
+        return {name: option.clean(options.get(name)) for name, option in known.items()}

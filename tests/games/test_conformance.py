@@ -87,6 +87,19 @@ def check_only_listed_actions_apply(rules, state, listed, rng: random.Random) ->
             assert_refused(rules, state, actor, action)
 
 
+def assert_waits_are_honest(rules, state: dict, listed: dict) -> None:
+    """The server's bots and timers act on ``waiting_for``: it must name exactly the seats
+    with something to do, and a wait must always be one the timer can end."""
+    waiting = rules.waiting_for(state)
+    assert waiting == sorted(set(waiting))
+    for seat in waiting:
+        assert listed[seat], f"seat {seat} is waited for but may do nothing"
+    if waiting:
+        assert {"type": "timeout"} in listed[SYSTEM], "a wait the timer cannot end"
+    deadline = rules.deadline_seconds(state)
+    assert deadline is None or (isinstance(deadline, int) and deadline > 0)
+
+
 def step(game, state: dict, actor, action, fixed: dict) -> tuple[dict, list]:
     rules = game.rules
     before = dumped(state)
@@ -112,6 +125,7 @@ def play_out(game, players: int, seed: int, choose) -> dict:
             return state
         listed = listed_actions(rules, state, players)
         assert any(listed.values()), "nobody can move, yet the game is not over"
+        assert_waits_are_honest(rules, state, listed)
         check_only_listed_actions_apply(rules, state, listed, rng)
         actor, action = choose(state, listed, rng)
         state, events = step(game, state, actor, action, fixed)

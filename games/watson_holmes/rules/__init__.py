@@ -8,6 +8,7 @@ the Carriage Stop. Decisions where the spec is silent are in ``DECISIONS.md``.
 """
 
 from games.watson_holmes.rules.actions import ACTIONS, apply
+from games.watson_holmes.rules.actions import waiting_on_players as waiting_for
 from games.watson_holmes.rules.legal import legal_actions
 from games.watson_holmes.rules.setup import setup
 from games.watson_holmes.rules.solving import pending_judgement
@@ -18,6 +19,12 @@ from games.watson_holmes.rules.view import is_over, may_write_notes, outcome, tu
 # questions and zones, most of a state's size. The server stores them once per table.
 FIXED_KEYS = ("case",)
 
+
+def deadline_seconds(state: dict) -> int | None:
+    """The case game sets no deadline of its own: only a table's turn timer hurries it."""
+    return None
+
+
 __all__ = [
     "ACTIONS",
     "BAKER_STREET",
@@ -25,6 +32,7 @@ __all__ = [
     "FIXED_KEYS",
     "NAME",
     "apply",
+    "deadline_seconds",
     "is_over",
     "legal_actions",
     "may_write_notes",
@@ -33,4 +41,5 @@ __all__ = [
     "setup",
     "turn",
     "view",
+    "waiting_for",
 ]
