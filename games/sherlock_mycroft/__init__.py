@@ -1,0 +1,45 @@
+"""Sherlock & Mycroft: a two-player duel. Over seven days the brothers send their action
+markers to London's characters to gather clue cards; at the end, each kind of clue scores
+for whoever holds more of it."""
+
+from games.base import Game, Option
+from games.sherlock_mycroft import rules
+from games.sherlock_mycroft.privacy import private_items
+from games.sherlock_mycroft.rules.bot import bot_action
+
+OPTION_DEFAULTS = {"reserve_card": False, "moriarty": False, "moran": False}
+
+
+def example_config(players: int, **options) -> dict:
+    """A table's config (every option present), at the defaults unless given."""
+    return {"options": {**OPTION_DEFAULTS, **options}}
+
+
+GAME = Game(
+    name=rules.NAME,
+    title="Sherlock & Mycroft",
+    min_players=2,
+    max_players=2,
+    needs_case=False,
+    rules=rules,
+    private_items=private_items,
+    example_config=example_config,
+    options=(
+        Option(
+            "reserve_card",
+            "Sherlock/Mycroft card",
+            "Its holder may set a line clue aside after a move, to collect it later.",
+        ),
+        Option(
+            "moriarty",
+            "James Moriarty",
+            "When drawn, each player twice gives up a visible clue or 2 markers.",
+        ),
+        Option(
+            "moran",
+            "Sebastian Moran",
+            "When drawn, each player lays down a marker unused: two moves each that day.",
+        ),
+    ),
+    bot=bot_action,
+)

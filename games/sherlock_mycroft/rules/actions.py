@@ -1,0 +1,293 @@
+"""``apply``: check an action against the state, then carry it out on a copy.
+
+Refusals come in a fixed order: the action's envelope (type, who, when), then its fields,
+then the rules of the move or choice. Each action type has a ``check_*`` (reads the state,
+returns a ``Refusal`` or a plan) and a ``do_*`` (changes a fresh copy, appends events).
+"""
+
+from __future__ import annotations
+
+from games.base import SYSTEM, Event, Refusal
+from games.sherlock_mycroft.rules import characters, flow
+from games.sherlock_mycroft.rules.cards import CHARACTERS, NUMBERED, WILD, kind_of
+from games.sherlock_mycroft.rules.legal import default_action
+from games.sherlock_mycroft.rules.scoring import placeable_kinds
+from games.sherlock_mycroft.rules.state import (
+    ACTION_OF_STEP,
+    MOVE,
+    OVER,
+    board_card,
+    cards_left,
+    clone,
+    is_seat,
+    marker_on,
+    pay_tokens,
+    refill_line,
+    refuse,
+    rival,
+    standing_marker_on,
+)
+
+ACTION_TYPES = (*ACTION_OF_STEP.values(), "timeout")
+
+# The fields of each action besides "type", with their JSON types (None: may be null).
+FIELDS = {
+    "move": {"from": (str, None), "to": (str,), "ability": (dict, None)},
+    "keep": {"card": (str,)},
+    "von_kramm_reply": {"pay": (bool,)},
+    "moriarty": {"give": (str,)},
+    "moran": {"marker": (str,)},
+    "reserve": {"card": (str, None)},
+    "assign_wildcards": {"assign": (dict,)},
+    "timeout": {},
+}
+
+
+def apply(state: dict, player: object, action: object) -> tuple[dict, list] | Refusal:
+    refusal = check_envelope(state, player, action)
+    if refusal:
+        return refusal
+    kind = action["type"]
+    if kind == "timeout":
+        return time_out(state)
+    check, perform = HANDLERS[kind]
+    plan = check(state, player, action)
+    if isinstance(plan, Refusal):
+        return plan
+    new_state = clone(state)
+    events: list[Event] = []
+    perform(new_state, player, plan, events)
+    return new_state, events
+
+
+def check_envelope(state: dict, player: object, action: object) -> Refusal | None:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return refuse("malformed_action", 'An action is an object with a "type".')
+    kind = action["type"]
+    if kind not in ACTION_TYPES:
+        return refuse("unknown_action", f"There is no action {kind!r} in this game.")
+    if kind == "timeout":
+        if player != SYSTEM:
+            return refuse("system_only", "Only the server's timer acts on a timeout.")
+        if state["step"] == OVER:
+            return refuse("nothing_to_time_out", "Nobody is being waited for.")
+        return check_fields(action)
+    if not is_seat(player):
+        return refuse("unknown_player", "Only the two seated players act.")
+    if state["step"] == OVER:
+        return refuse("game_over", "The game is over.")
+    if player != state["turn"]:
+        return refuse("not_your_turn", "It is not your turn.")
+    if ACTION_OF_STEP[state["step"]] != kind:
+        return refuse("wrong_step", f"The game is waiting for a {state['step']} choice.")
+    return check_fields(action)
+
+
+def check_fields(action: dict) -> Refusal | None:
+    fields = FIELDS[action["type"]]
+    if set(action) != {"type", *fields}:
+        expected = ", ".join(fields) or "no fields"
+        return refuse("malformed_action", f"This action takes exactly: {expected}.")
+    for name, types in fields.items():
+        value = action[name]
+        if value is None and None in types:
+            continue
+        wanted = tuple(t for t in types if t is not None)
+        if not isinstance(value, wanted) or (bool not in wanted and isinstance(value, bool)):
+            return refuse("malformed_action", f"The field {name!r} has the wrong type.")
+    return None
+
+
+# --- move ---------------------------------------------------------------------------------
+
+
+def check_move(state: dict, seat: int, action: dict) -> dict | Refusal:
+    origin, target, ability = action["from"], action["to"], action["ability"]
+    if state["day"] == 1 and origin is not None:
+        return refuse("from_on_day_one", 'On day 1 markers come from your hand: "from" is null.')
+    if state["day"] > 1 and origin is None:
+        return refuse("from_required", "Name the character whose standing marker you move.")
+    if state["day"] > 1 and not standing_marker_on(state, seat, origin):
+        return refuse("no_standing_marker", "You have no standing marker there.")
+    if target not in CHARACTERS:
+        return refuse("unknown_character", f"There is no character {target!r}.")
+    card = board_card(state, target)
+    if card is None:
+        return refuse("not_in_play", "That character is not on the board.")
+    if not card["face_up"]:
+        return refuse("spent", "That character is spent today.")
+    if marker_on(state, seat, target):
+        return refuse("own_marker_there", "One of your markers is already on that character.")
+    plan = {"from": origin, "to": target, "ability": ability, "use": None}
+    if ability is not None:
+        use = characters.check_ability(state, seat, target, ability)
+        if isinstance(use, Refusal):
+            return use
+        plan["use"] = use
+    return plan
+
+
+def do_move(state: dict, seat: int, plan: dict, events: list) -> None:
+    marker = marker_on(state, seat, plan["from"]) if plan["from"] else in_hand(state, seat)
+    marker["on"] = plan["to"]
+    marker["standing"] = False
+    state["moves_left"][seat] -= 1
+    state["actor"] = seat
+    effects: list[Event] = []
+    result = {"paid": 0, "gained": 0}
+    if plan["use"] is not None:
+        result = characters.use_ability(state, seat, plan["to"], plan["use"], effects)
+    moved = {
+        "player": seat,
+        "from": plan["from"],
+        "to": plan["to"],
+        "used": plan["ability"] is not None,
+        "ability": plan["ability"],
+        **result,
+    }
+    events.append(Event("moved", data=moved))
+    events.extend(effects)
+    if state["step"] == MOVE:  # no choice opened by the ability: the action is over
+        flow.finish_action(state, events)
+
+
+def in_hand(state: dict, seat: int) -> dict:
+    return next(m for m in state["markers"][seat] if m["on"] is None)
+
+
+# --- Pending choices ----------------------------------------------------------------------
+
+
+def check_keep(state: dict, seat: int, action: dict) -> dict | Refusal:
+    if action["card"] not in state["pending"]["looking"]:
+        return refuse("not_eligible", "Keep one of the cards you are looking at.")
+    return {"card": action["card"]}
+
+
+def do_keep(state: dict, seat: int, plan: dict, events: list) -> None:
+    looking = state["pending"]["looking"]
+    rest = [card for card in looking if card != plan["card"]]
+    characters.gain_hidden(state, seat, plan["card"], "langdale_pike", events)
+    state["discard"] += rest
+    events.append(Event("pike_discarded", data={"player": seat, "count": len(rest)}))
+    flow.finish_action(state, events)
+
+
+def check_von_kramm_reply(state: dict, seat: int, action: dict) -> dict | Refusal:
+    if action["pay"]:
+        if cards_left(state) < 1:
+            return refuse("not_enough_cards", "No card is left to draw.")
+        if state["tokens"][seat] < 1:
+            return refuse("cannot_pay", "Taking the card costs 1 investigation marker.")
+    return {"pay": action["pay"]}
+
+
+def do_von_kramm_reply(state: dict, seat: int, plan: dict, events: list) -> None:
+    events.append(Event("von_kramm_reply", data={"player": seat, "pay": plan["pay"]}))
+    if plan["pay"]:
+        pay_tokens(state, seat, 1)
+        card = characters.draw_clue(state, events)
+        characters.gain_hidden(state, seat, card, "von_kramm", events)
+    flow.finish_action(state, events)
+
+
+def check_moriarty(state: dict, seat: int, action: dict) -> dict | Refusal:
+    give = action["give"]
+    if give == "markers":
+        if state["tokens"][seat] < flow.MORIARTY_TOLL:
+            return refuse("cannot_pay", "You hold fewer than 2 investigation markers.")
+        return {"give": give}
+    if give not in state["visible"][seat]:
+        return refuse("not_eligible", 'Give "markers" or one of your visible clues.')
+    return {"give": give}
+
+
+def do_moriarty(state: dict, seat: int, plan: dict, events: list) -> None:
+    data = {"player": seat, "give": plan["give"], "forced": False}
+    if plan["give"] == "markers":
+        data["returned"] = pay_tokens(state, seat, flow.MORIARTY_TOLL)
+    else:
+        state["visible"][seat].remove(plan["give"])
+        state["discard"].append(plan["give"])
+    events.append(Event("moriarty", data=data))
+    state["queue"].pop(0)
+    flow.continue_villain(state, events)
+
+
+def check_moran(state: dict, seat: int, action: dict) -> dict | Refusal:
+    if not standing_marker_on(state, seat, action["marker"]):
+        return refuse("no_standing_marker", "You have no standing marker there.")
+    return {"marker": action["marker"]}
+
+
+def do_moran(state: dict, seat: int, plan: dict, events: list) -> None:
+    standing_marker_on(state, seat, plan["marker"])["standing"] = False
+    state["moves_left"][seat] -= 1
+    events.append(Event("moran", data={"player": seat, "marker": plan["marker"]}))
+    state["queue"].pop(0)
+    flow.continue_villain(state, events)
+
+
+def check_reserve(state: dict, seat: int, action: dict) -> dict | Refusal:
+    card = action["card"]
+    if card is not None and card not in state["line"]:
+        return refuse("not_in_line", "Reserve a card of the line, or none (null).")
+    return {"card": card}
+
+
+def do_reserve(state: dict, seat: int, plan: dict, events: list) -> None:
+    card = plan["card"]
+    events.append(Event("reserved", data={"player": seat, "card": card}))
+    if card is not None:
+        state["line"].remove(card)
+        state["reserved"][seat] = card
+        state["card_holder"] = rival(seat)
+        refill_line(state, events)
+    flow.next_turn(state, events)
+
+
+def check_assign(state: dict, seat: int, action: dict) -> dict | Refusal:
+    mapping = action["assign"]
+    cards = state["visible"][seat] + state["hidden"][seat]
+    allowed = placeable_kinds(cards)
+    for wild, kind in mapping.items():
+        if not isinstance(kind, str):
+            return refuse("malformed_action", "Each wildcard is assigned a kind's name.")
+        if kind_of(wild) != WILD or wild not in state["visible"][seat]:
+            return refuse("bad_assignment", f"{wild!r} is not one of your wildcards.")
+        if kind not in NUMBERED or kind not in allowed:
+            return refuse("bad_assignment", f"A wildcard cannot go to {kind!r}.")
+    if len(set(mapping.values())) != len(mapping):
+        return refuse("bad_assignment", "At most one wildcard goes to each kind.")
+    return {"assign": dict(sorted(mapping.items()))}
+
+
+def do_assign(state: dict, seat: int, plan: dict, events: list) -> None:
+    state["assigned"][seat] = plan["assign"]
+    events.append(Event("wildcards_assigned", data={"player": seat, "assign": plan["assign"]}))
+    state["queue"].pop(0)
+    flow.continue_assign(state, events)
+
+
+HANDLERS = {
+    "move": (check_move, do_move),
+    "keep": (check_keep, do_keep),
+    "von_kramm_reply": (check_von_kramm_reply, do_von_kramm_reply),
+    "moriarty": (check_moriarty, do_moriarty),
+    "moran": (check_moran, do_moran),
+    "reserve": (check_reserve, do_reserve),
+    "assign_wildcards": (check_assign, do_assign),
+}
+
+
+# --- Timeouts -----------------------------------------------------------------------------
+
+
+def time_out(state: dict) -> tuple[dict, list]:
+    """Settle the current wait passively, as the awaited seat would (``default_action``)."""
+    seat = state["turn"]
+    action = default_action(state, seat)
+    new_state, events = apply(state, seat, action)
+    # The default action is not echoed: a Pike keep would name a private card.
+    notice = Event("timed_out", data={"player": seat, "step": state["step"]})
+    return new_state, [notice, *events]
