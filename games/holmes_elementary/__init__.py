@@ -1,0 +1,56 @@
+"""The Elementary deck: a seven-suit card game of deduction for 2 to 6 players. Draw, play
+abilities, solve cases of seven suits and seven ranks, and work out the hidden card of
+each suit's spot; five case tokens win."""
+
+from games.base import Game, Option
+from games.holmes_elementary import rules
+from games.holmes_elementary.privacy import private_items
+from games.holmes_elementary.rules.bot import bot_action
+
+FIRST_PLAYER_CHOICES = (
+    ("0", "The host (seat 1)"),
+    ("1", "Seat 2"),
+    ("2", "Seat 3"),
+    ("3", "Seat 4"),
+    ("4", "Seat 5"),
+    ("5", "Seat 6"),
+    ("random", "Drawn at random"),
+)
+
+OPTIONS = (
+    Option(
+        "first_player",
+        "First player",
+        "Who takes the first turn (a seat the table does not have cannot start).",
+        default="0",
+        choices=FIRST_PLAYER_CHOICES,
+    ),
+    Option(
+        "max_rounds",
+        "Round limit",
+        "The game ends after this many rounds if nobody has five case tokens; the most "
+        "tokens win, then the most right guesses, then the fewest wrong ones.",
+        default=40,
+        minimum=1,
+        maximum=200,
+    ),
+)
+
+
+def example_config(players: int) -> dict:
+    """A table's config with every option at its default."""
+    return {"options": {option.name: option.default for option in OPTIONS}}
+
+
+GAME = Game(
+    name=rules.NAME,
+    title="The Elementary deck",
+    min_players=2,
+    max_players=6,
+    needs_case=False,
+    rules=rules,
+    private_items=private_items,
+    example_config=example_config,
+    options=OPTIONS,
+    bot=bot_action,
+)
