@@ -85,6 +85,11 @@ class Counts:
         a, b = self.mine.get(kind, 0), self.theirs.get(kind, 0)
         return (b, a) if rival else (a, b)
 
+    def copy(self) -> Counts:
+        twin = Counts.__new__(Counts)
+        twin.mine, twin.theirs = dict(self.mine), self.theirs
+        return twin
+
     def add(self, card: str) -> None:
         self.mine[kind_of(card)] = self.mine.get(kind_of(card), 0) + 1
 
@@ -160,9 +165,8 @@ def value_take(view, seat, target, variants, counts) -> tuple[float, dict | None
 
 def pick_cards(line: list[str], reserved: str | None, size: int, counts: Counts):
     """Greedy: the best card, then the best given that one, and so on."""
-    trial = Counts.__new__(Counts)
-    trial.mine, trial.theirs = dict(counts.mine), counts.theirs
-    pool = sorted(line, key=_canonical_key) + ([reserved] if reserved else [])
+    trial = counts.copy()
+    pool = sorted(line, key=rank) + ([reserved] if reserved else [])
     picked, total = [], 0.0
     for _ in range(size):
         best_card, best_score = None, None
@@ -181,10 +185,6 @@ def pick_cards(line: list[str], reserved: str | None, size: int, counts: Counts)
         total += best_score
         trial.add(best_card)
     return picked, total
-
-
-def _canonical_key(card: str) -> int:
-    return rank(card)
 
 
 def value_markers(view, seat, target, variants, counts) -> tuple[float, dict | None]:
@@ -216,7 +216,7 @@ def value_look(view, seat, target, variants, counts) -> tuple[float, dict | None
 
 
 def value_intimidation(view, seat, target, variants, counts) -> tuple[float, dict | None]:
-    threats = [(counts.gain(c, rival=True), c) for c in sorted(view["line"], key=_canonical_key)]
+    threats = [(counts.gain(c, rival=True), c) for c in sorted(view["line"], key=rank)]
     threats = [t for t in threats if t[0] >= SHINWELL_THRESHOLD]
     threats.sort(key=lambda t: -t[0])  # stable: canonical order among equals
     chosen = threats[:3]
