@@ -7,8 +7,6 @@ so callers hand them a fresh ``clone``.
 
 from __future__ import annotations
 
-import copy
-
 from games.base import EVERYONE, Event, Refusal
 from games.holmes_elementary.rules.cards import canonical, suit_of
 from games.rng import below, shuffled
@@ -32,7 +30,21 @@ DEFAULT_MAX_ROUNDS = 40
 
 
 def clone(state: dict) -> dict:
-    return copy.deepcopy(state)
+    """A copy that the engine may change: every container it changes in place is copied
+    (a generic deep copy would cost most of an action); values it only ever replaces
+    whole (the last look, a pending choice's options, the result) are shared. The
+    playouts check that ``apply`` never changes its input."""
+    new = dict(state)
+    new["players"] = [
+        {**player, "hand": list(player["hand"]), "correct": list(player["correct"])}
+        for player in state["players"]
+    ]
+    new["spots"] = dict(state["spots"])
+    new["emptied_by"] = dict(state["emptied_by"])
+    new["deck"] = list(state["deck"])
+    new["discard"] = list(state["discard"])
+    new["pending"] = dict(state["pending"]) if state["pending"] else None
+    return new
 
 
 def refuse(code: str, message: str) -> Refusal:
