@@ -1,0 +1,123 @@
+"""Closing a case (a Guilty arrest, an escape or a cold case) and ending the game."""
+
+from __future__ import annotations
+
+from games.base import Event
+from games.i_say_holmes.rules import cards, tokens
+from games.i_say_holmes.rules.state import NEXT_CASE, OVER, clone, seat_count
+
+
+def close_guilty(state: dict, arrester: int, accused: int) -> list[Event]:
+    """The arrester keeps the accused's Villains, everyone else's are discarded unseen,
+    and the arrester takes the Case Closed token the grand total reaches."""
+    hands = state["hands"]
+    arrested = [card for card in hands[accused] if cards.is_villain(card)]
+    state["discard"] += hands[arrester]
+    hands[arrester] = arrested
+    for seat in range(seat_count(state)):
+        if seat != arrester:
+            state["discard"] += [card for card in hands[seat] if cards.is_villain(card)]
+            hands[seat] = [card for card in hands[seat] if not cards.is_villain(card)]
+    totals = [sum(cards.cp(card) for card in held) for held in hands]
+    grand_total = sum(totals)
+    book = max(
+        (name for name in state["pool"]["books"] if tokens.BOOK_THRESHOLD[name] <= grand_total),
+        key=tokens.BOOK_THRESHOLD.__getitem__,
+    )
+    state["pool"]["books"].remove(book)
+    state["holdings"][arrester]["books"].append(book)
+    summary = {
+        "how": "guilty",
+        "seat": arrester,
+        "accused": accused,
+        "villains": [cards.row(card).title for card in arrested],
+        "totals": totals,
+        "grand_total": grand_total,
+        "book": book,
+    }
+    return finish_case(state, summary)
+
+
+def close_escape(state: dict, seat: int) -> list[Event]:
+    """``seat`` shows a hand of Villains and Interrupts and takes their Villain tokens."""
+    held = state["hands"][seat]
+    escaped = [cards.row(card).slug for card in held if cards.is_villain(card)]
+    for slug in escaped:
+        _take_villain_token(state, seat, slug)
+    events = [Event("escape", data={"seat": seat, "hand": [cards.public_card(c) for c in held]})]
+    summary = {
+        "how": "escape",
+        "seat": seat,
+        "hand": [cards.row(card).title for card in held],
+        "villains": [tokens.VILLAIN_NAMES[slug] for slug in escaped],
+    }
+    return events + finish_case(state, summary)
+
+
+def _take_villain_token(state: dict, seat: int, slug: str) -> None:
+    if slug in state["pool"]["villains"]:
+        state["pool"]["villains"].remove(slug)
+    else:
+        for held in state["holdings"]:
+            if slug in held["villains"]:
+                held["villains"].remove(slug)
+    state["holdings"][seat]["villains"].append(slug)
+
+
+def close_cold(state: dict, why: str) -> list[Event]:
+    """Nobody takes anything: no one left to accuse, or the case ran too long."""
+    return finish_case(state, {"how": "cold", "seat": state["turn"]["seat"], "why": why})
+
+
+def finish_case(state: dict, summary: dict) -> list[Event]:
+    """Count the case, gather the cards, then end the game or wait for the next deal."""
+    state["cases_closed"] += 1
+    summary = {"case": state["case"], **summary}
+    state["last_case"] = summary
+    everything = [card for held in state["hands"] for card in held]
+    everything += state["draw"] + state["discard"] + state["set_aside"]
+    if state["current"]:
+        everything.append(state["current"]["card"])
+    state.update(
+        draw=cards.in_ledger_order(everything),
+        hands=[[] for _ in state["hands"]],
+        discard=[],
+        set_aside=[],
+        current=None,
+        drawn=None,
+        resume=None,
+        impromptu=None,
+        pending=None,
+    )
+    state["turn"]["step"] = None
+    events = [Event("case_closed", data=dict(summary))]
+    if summary.get("book") == tokens.LAST_BOW:
+        return events + end_game(state, "his_last_bow")
+    if state["cases_closed"] >= state["max_cases"]:
+        return events + end_game(state, "max_cases")
+    state["pending"] = {"kind": NEXT_CASE, "seat": summary["seat"]}
+    return events
+
+
+def end_game(state: dict, reason: str) -> list[Event]:
+    points = tokens.scores(state)
+    count = seat_count(state)
+    tie_break = [
+        [
+            len(state["holdings"][seat]["books"]),
+            len(state["holdings"][seat]["villains"]),
+            len(tokens.public_holdings(state, seat)["i_say"]),
+        ]
+        for seat in range(count)
+    ]
+    best = max((points[seat], *tie_break[seat]) for seat in range(count))
+    winners = [seat for seat in range(count) if (points[seat], *tie_break[seat]) == best]
+    state["phase"] = OVER
+    state["result"] = {
+        "winners": winners,
+        "scores": {str(seat): points[seat] for seat in range(count)},
+        "tie_break": {str(seat): tie_break[seat] for seat in range(count)},
+        "reason": reason,
+        "tokens": [tokens.revealed(state, seat) for seat in range(count)],
+    }
+    return [Event("game_over", data=clone(state["result"]))]

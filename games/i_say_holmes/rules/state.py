@@ -1,0 +1,154 @@
+"""The engine's vocabulary: constants, seat arithmetic, copying, drawing and bookkeeping.
+
+Shape of the state (a JSON-able dict, built by ``setup.py``)::
+
+    engine, players, options        name; display names by seat; cases, window_seconds, fast_play
+    rng                             the shared generator's state (a hex string)
+    phase                           playing / over
+    case, cases_closed, max_cases   this case's number (from 1), cases closed, the limit
+    pool, holdings[seat]            tokens not yet taken; tokens in front of each seat
+    hands[seat], draw, discard      card ids; the draw pile's top is index 0
+    set_aside                       ``afoot`` once replaced as the Current card
+    current                         {card, holder}: the Current card and the seat it faces
+    location, travel                the Location Marker (city/country); the Travel Marker
+    hand_epoch[seat], seen[seat]    moves out of each hand this case; what each seat saw
+    turn                            {seat, step, deduction, count}; step is play / drawn / more
+                                    or None while something else is open
+    drawn                           the card drawn this turn, in step drawn
+    resume                          what follows once nothing is open: "more" / "next" / None
+    pending                         the open window, choice, accusation or case break
+    impromptu                       {arrester, countered} while an Impromptu Arrest goes on
+    last_case, result               how the last case closed; the end of the game
+"""
+
+from __future__ import annotations
+
+from games import rng as rngs
+from games.base import Event, Refusal
+from games.i_say_holmes.rules import cards
+
+NAME = "i_say_holmes"
+
+PLAYING = "playing"
+OVER = "over"
+
+# Steps of the seat on turn.
+PLAY = "play"
+DRAWN = "drawn"
+MORE = "more"
+
+# Kinds of pending decision.
+WINDOW = "window"
+CHOOSE = "choose"
+ACCUSE = "accuse"
+NEXT_CASE = "next_case"
+
+MAX_TURNS_PER_CASE = 500
+DEDUCTION_HAND = 7
+HARD_CASE_LIMIT = 20
+
+
+def clone(value):
+    """A deep copy of a JSON-like value (much quicker than ``copy.deepcopy``)."""
+    if isinstance(value, dict):
+        return {key: clone(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clone(item) for item in value]
+    return value
+
+
+def refuse(code: str, message: str) -> Refusal:
+    return Refusal(code, message)
+
+
+def seat_count(state: dict) -> int:
+    return len(state["players"])
+
+
+def left_of(state: dict, seat: int) -> int:
+    return (seat + 1) % seat_count(state)
+
+
+def right_of(state: dict, seat: int) -> int:
+    return (seat - 1) % seat_count(state)
+
+
+def clockwise_from(state: dict, seat: int) -> list[int]:
+    """Every seat, starting with ``seat`` and going left."""
+    count = seat_count(state)
+    return [(seat + step) % count for step in range(count)]
+
+
+def opponents_from_left(state: dict, seat: int) -> list[int]:
+    return clockwise_from(state, seat)[1:]
+
+
+def is_seat(state: dict, value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seat_count(state)
+
+
+def hand(state: dict, seat: int) -> list[str]:
+    return state["hands"][seat]
+
+
+def holds_villain(state: dict, seat: int) -> bool:
+    return any(cards.is_villain(card) for card in state["hands"][seat])
+
+
+def only_interrupts(state: dict, seat: int) -> bool:
+    """Empty, or nothing but Interrupts: the hand that forces an Impromptu Arrest."""
+    return all(cards.is_interrupt(card) for card in state["hands"][seat])
+
+
+def may_escape(state: dict, seat: int) -> bool:
+    """A hand of Villains and Interrupts only, with at least one Villain."""
+    held = state["hands"][seat]
+    return (
+        bool(held)
+        and holds_villain(state, seat)
+        and all(cards.is_villain(card) or cards.is_interrupt(card) for card in held)
+    )
+
+
+def highest_cards(state: dict, seat: int) -> list[str]:
+    """The cards of highest CP in ``seat``'s hand, in hand order."""
+    held = state["hands"][seat]
+    if not held:
+        return []
+    top = max(cards.cp(card) for card in held)
+    return [card for card in held if cards.cp(card) == top]
+
+
+def draw_cards(state: dict, seat: int, count: int) -> tuple[list[str], list[Event]]:
+    """``seat`` draws up to ``count`` cards, reshuffling the discard when the pile runs out."""
+    drawn, events = [], []
+    for _ in range(count):
+        if not state["draw"] and state["discard"]:
+            state["draw"], state["rng"] = rngs.shuffled(state["discard"], state["rng"])
+            state["discard"] = []
+            events.append(Event("reshuffled", data={"draw_count": len(state["draw"])}))
+        if not state["draw"]:
+            break
+        card = state["draw"].pop(0)
+        state["hands"][seat].append(card)
+        drawn.append(card)
+    events.append(Event("drew", data={"seat": seat, "count": len(drawn)}))
+    if drawn:
+        events.append(Event("drew", (seat,), {"seat": seat, "count": len(drawn), "cards": drawn}))
+    return drawn, events
+
+
+def took_out(state: dict, seat: int) -> None:
+    """A card left ``seat``'s hand other than by being played: its hand changed unseen."""
+    state["hand_epoch"][seat] += 1
+
+
+def saw(state: dict, seat: int, source: int | None, shown: list[str], how: str) -> None:
+    """Record in ``seat``'s notes that ``shown`` are (or went) in ``source``'s hand."""
+    epoch = state["hand_epoch"][source] if source is not None else None
+    entry = {"from": source, "cards": list(shown), "how": how, "epoch": epoch}
+    state["seen"][seat].append(entry)
+
+
+def audience(*seats: int) -> tuple[int, ...]:
+    return tuple(sorted(set(seats)))
