@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	HOLMES_EMBEDDED_WAKER_SECONDS=0.5 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # The scaled set-up on this machine: PostgreSQL, Redis, an ASGI server with several workers,
 # a Celery worker and Celery beat, all from the Procfile. Starts the services if they are

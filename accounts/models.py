@@ -51,8 +51,8 @@ class User(AbstractUser):
 class NotificationKind(models.TextChoices):
     YOUR_TURN = "your_turn", "It is your turn"
     TABLE_STARTED = "table_started", "A table you sit at started"
-    WENT_TO_BAKER_STREET = "went_to_221b", "A player went to 221B Baker Street"
-    CASE_SOLVED = "case_solved", "A case you play was solved"
+    TABLE_NEWS = "table_news", "News from a table you sit at (a player went to solve)"
+    GAME_OVER = "game_over", "A game you play ended"
     REVIEW_DECISION = "review_decision", "A decision on a case you wrote"
     NEW_SUBMISSION = "new_submission", "A case was submitted for review"
 

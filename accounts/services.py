@@ -145,27 +145,37 @@ def broker_errors() -> tuple[type[BaseException], ...]:
     return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
-def outbox_enqueue(*, task: str, args: list) -> OutboxMessage | None:
+def outbox_enqueue(
+    *, task: str, args: list, countdown: float | None = None
+) -> OutboxMessage | None:
     """Store `task(*args)` in the outbox and send it to the broker after commit.
 
     The task receives `outbox_id` as a keyword and calls `outbox_mark_delivered` when done.
     With Celery eager (the embedded default) there is no broker to be down: the task just
     runs in this process after commit, and no row is written only to be marked delivered.
+
+    `countdown`: run it no sooner than that many seconds from now. Such a task must be
+    one a sweep also finds when it is due (a table's wake-up): eager Celery cannot wait,
+    so there the sweep alone runs it, and a redelivered row may come early (the task
+    checks that its time has come).
     """
     if _celery().conf.task_always_eager:
-        transaction.on_commit(lambda: _task(task).apply_async(args=args))
+        if countdown is None:
+            transaction.on_commit(lambda: _task(task).apply_async(args=args))
         return None
     message = OutboxMessage.objects.create(task=task, args=args)
     message_id = message.pk
-    transaction.on_commit(lambda: outbox_send(message_id=message_id, task=task, args=args))
+    transaction.on_commit(
+        lambda: outbox_send(message_id=message_id, task=task, args=args, countdown=countdown)
+    )
     return message
 
 
-def outbox_send(*, message_id: int, task: str, args: list) -> bool:
+def outbox_send(*, message_id: int, task: str, args: list, countdown: float | None = None) -> bool:
     """Hand one outbox row to Celery. A broker error is logged, never raised: it runs after
     a commit, and must not turn a committed move into a server error."""
     try:
-        _task(task).apply_async(args=args, kwargs={"outbox_id": message_id})
+        _task(task).apply_async(args=args, kwargs={"outbox_id": message_id}, countdown=countdown)
     except broker_errors():
         logger.warning(
             "Could not enqueue %s (outbox message %s): the beat will retry",

@@ -49,7 +49,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to Baker Street, {user.public_name}.")
-        return redirect(_next_page(request) or "cases:home")
+        return redirect(_next_page(request) or "play:home")
     return render(request, "accounts/signup.html", {"form": form})
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Count, Prefetch, Q, QuerySet
-from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.fields.json import KeyTextTransform
 
 from cases.lint import lint_package
 from cases.models import Case, CaseVersion, Location, NearMiss, Question, VersionStatus, Zone
@@ -18,6 +18,7 @@ from cases.package.data import CASE_FILE, Problem, Severity
 from cases.package.writer import default_filename, package_files
 from cases.selectors import case_version_data
 from play.models import Table, TableAttempt, TableEvent, TableStatus
+from play.selectors import case_figures
 
 from .models import AUTHORS_GROUP, MODERATORS_GROUP, Review, ReviewComment, ReviewReply
 
@@ -552,20 +553,12 @@ class CaseStatistics:
 def case_statistics(*, case: Case, near_misses: int = 10) -> CaseStatistics:
     """How players fared on every version of a case, play-tests left out.
 
-    Seven queries whatever the number of tables, attempts and events: outcomes are read
-    from the state's `result` in the database, visits are counted there too.
+    A fixed number of queries whatever the number of tables, attempts and events: how
+    tables ended comes from play's `case_figures`, visits are counted in the database.
     """
     tables = Table.objects.filter(case_version__case=case, is_private=False)
     in_progress = tables.filter(status=TableStatus.PLAYING).count()
-    outcomes = list(
-        tables.filter(status=TableStatus.FINISHED)
-        .annotate(
-            result=KeyTextTransform("kind", KeyTransform("result", "state")),
-            rounds=KeyTextTransform("rounds", KeyTransform("result", "state")),
-        )
-        .values_list("result", "rounds")
-    )
-    rounds = Counter(int(r) for result, r in outcomes if result == "solved" and r is not None)
+    figures = case_figures(case_ids=[case.pk]).get(case.pk)
     verdicts = TableAttempt.objects.filter(
         table__case_version__case=case,
         table__is_private=False,
@@ -607,10 +600,10 @@ def case_statistics(*, case: Case, near_misses: int = 10) -> CaseStatistics:
         if row["card"] is not None
     ]
     return CaseStatistics(
-        plays=len(outcomes),
+        plays=figures.plays if figures else 0,
         in_progress=in_progress,
-        solved=sum(1 for result, _ in outcomes if result == "solved"),
-        rounds_to_solve=dict(sorted(rounds.items())),
+        solved=figures.solved if figures else 0,
+        rounds_to_solve=figures.rounds_to_solve if figures else {},
         questions=[
             QuestionStatistics(
                 key=q.key,

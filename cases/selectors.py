@@ -1,8 +1,8 @@
 """Reads of the case domain. Views and the API call these; they never filter models."""
 
-from django.db.models import Avg, Count, DurationField, F, Prefetch, Q, QuerySet
-from django.db.models.fields.json import KeyTextTransform, KeyTransform
-from django.db.models.lookups import Exact
+from collections.abc import Callable
+
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
 
 from .lint import lint_package
@@ -118,11 +118,6 @@ def case_exists(slug: str) -> bool:
 # --- The catalogue (issue 6): published cases with how they have fared at tables ---------
 
 
-# A table's result kind, as text: the state's column is json on PostgreSQL, which has no
-# equality operator, so the key is compared as text (play.models.EngineStateField).
-_result_kind = KeyTextTransform("kind", KeyTransform("result", "tables__state"))
-
-
 # Estimated playing time from a case's size, until enough tables have finished it: the
 # set-up and reading the introduction, then a few minutes for each card to be read.
 MINUTES_BEFORE_PLAY = 15
@@ -138,7 +133,11 @@ CATALOGUE_SORTS = {
 
 
 def catalogue(
-    *, difficulty: int | None = None, players: int | None = None, sort: str = "easiest"
+    *,
+    difficulty: int | None = None,
+    players: int | None = None,
+    sort: str = "easiest",
+    figures: Callable[[list[int]], dict] | None = None,
 ) -> list[CaseVersion]:
     """Published versions, filtered by difficulty and by a group's size, sorted as asked;
     each with `cards`, `plays` (finished tables of the case, all versions together, no
@@ -146,7 +145,9 @@ def catalogue(
     tables' mean playing time once TABLES_FOR_A_TIME have finished, else an estimate
     from the cards; `minutes_measured` says which).
 
-    Two queries, however many cases and tables: the versions, then one aggregate.
+    `figures(case_ids)` tells how tables of those cases fared (play's `case_figures`:
+    tables are play's, and this app never imports it); without it, no case has been
+    played. One query, and what `figures` costs.
     """
     versions = published_versions().annotate(cards=Count("locations"))
     if difficulty is not None:
@@ -154,31 +155,12 @@ def catalogue(
     if players is not None:
         versions = versions.filter(min_players__lte=players, max_players__gte=players)
     versions = list(versions)
-    # "finished" is play.models.TableStatus.FINISHED; the reverse relation keeps this app
-    # free of an import from play.
-    stats = (
-        CaseVersion.objects.filter(
-            case_id__in=[version.case_id for version in versions],
-            tables__status="finished",
-            tables__is_private=False,  # play-tests are no plays
-        )
-        .values("case_id")
-        .annotate(
-            plays=Count("tables"),
-            solved=Count("tables", filter=Exact(_result_kind, "solved")),
-            timed=Count("tables", filter=Q(tables__started_at__isnull=False)),
-            playing_time=Avg(
-                F("tables__finished_at") - F("tables__started_at"),
-                output_field=DurationField(),
-            ),
-        )
-    )
-    by_case = {row["case_id"]: row for row in stats}
+    by_case = figures([version.case_id for version in versions]) if figures else {}
     for version in versions:
-        row = by_case.get(version.case_id, {"plays": 0, "solved": 0, "timed": 0})
-        version.plays = row["plays"]
-        version.solve_rate = round(100 * row["solved"] / row["plays"]) if row["plays"] else None
-        measured = row.get("playing_time") if row["timed"] >= TABLES_FOR_A_TIME else None
+        row = by_case.get(version.case_id)
+        version.plays = row.plays if row else 0
+        version.solve_rate = round(100 * row.solved / row.plays) if row and row.plays else None
+        measured = row.playing_time if row and row.timed >= TABLES_FOR_A_TIME else None
         version.minutes_measured = measured is not None
         if measured is not None:
             minutes = measured.total_seconds() / 60

@@ -5,6 +5,5 @@ from . import views
 app_name = "cases"
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("guide/writing-a-case/", views.writing_guide, name="writing-guide"),
 ]

@@ -1,8 +1,7 @@
 """Public pages of published cases.
 
-The catalogue shows what every player may see before play: titles, difficulty, length,
-and how each case has fared at tables; never the solution, the answers or any card text.
-(A case's own page, where a table is opened, is play's.) And the writer's guide.
+The writer's guide. (The catalogue, which shows how each case has fared at tables, and a
+case's own page, where a table is opened, are play's.)
 """
 
 from functools import lru_cache
@@ -12,21 +11,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from . import selectors
-from .forms import CatalogueForm
 from .markdown import render_markdown
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    form = CatalogueForm(request.GET or None)
-    choice = form.cleaned_data if form.is_valid() else {}
-    versions = selectors.catalogue(
-        difficulty=choice.get("difficulty"),
-        players=choice.get("players"),
-        sort=choice.get("sort") or "easiest",
-    )
-    return render(request, "cases/home.html", {"versions": versions, "form": form})
-
 
 WRITING_GUIDE = Path(settings.BASE_DIR) / "docs" / "writing-a-case.md"
 

@@ -11,9 +11,13 @@ from __future__ import annotations
 from types import ModuleType
 
 from games.base import Game
+from games.holmes_elementary import GAME as HOLMES_ELEMENTARY
+from games.sherlock_mycroft import GAME as SHERLOCK_MYCROFT
 from games.watson_holmes import GAME as WATSON_HOLMES
 
-GAMES: dict[str, Game] = {game.name: game for game in (WATSON_HOLMES,)}
+GAMES: dict[str, Game] = {
+    game.name: game for game in (WATSON_HOLMES, SHERLOCK_MYCROFT, HOLMES_ELEMENTARY)
+}
 
 
 def get_game(name: str) -> Game:
@@ -23,6 +27,11 @@ def get_game(name: str) -> Game:
     except KeyError:
         known = ", ".join(sorted(GAMES))
         raise KeyError(f"no game named {name!r} (known: {known})") from None
+
+
+def case_game() -> Game:
+    """The game played with the site's cases (its catalogue opens tables of it)."""
+    return next(game for game in GAMES.values() if game.needs_case)
 
 
 def get_rules(name: str) -> ModuleType:

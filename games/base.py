@@ -76,7 +76,9 @@ class Rules(Protocol):
     # say): the server stores them once per table, not with every move. May be empty.
     FIXED_KEYS: tuple[str, ...]
 
-    def setup(self, config: dict, players: list[str], seed: int) -> dict: ...
+    def setup(self, config: dict, players: list[str], seed: int) -> dict:
+        """The first state. ``ValueError`` (a sentence) for options these players cannot
+        start with: the host is told, and the table stays in its lobby."""
 
     def legal_actions(self, state: dict, player: int | str) -> list[dict]: ...
 

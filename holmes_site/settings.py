@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from games import GAMES
+
 from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -101,6 +103,9 @@ INSTALLED_APPS = [
     "cases",
     "authoring",
     "play",
+    # Each game's folder is an app too, for its templates and static files.
+    "games",
+    *(f"games.{name}" for name in GAMES),
 ]
 
 MIDDLEWARE = [
@@ -232,7 +237,16 @@ CELERY_BEAT_SCHEDULE = {
     # Sockets whose process died stop counting by themselves (play/presence.py); this
     # clears their rows away.
     "sockets-sweep": {"task": "play.tasks.sockets_sweep", "schedule": 10 * 60},
+    # Computer players' moves and turn timers are queued for their time
+    # (play.services.table_wake); this finds any whose task was lost.
+    "tables-wake": {"task": "play.tasks.tables_wake_due", "schedule": 5},
 }
+
+# How long a computer player waits before its move, so that people can follow the game.
+HOLMES_BOT_PAUSE_SECONDS = float(os.environ.get("HOLMES_BOT_PAUSE_SECONDS", "1.0"))
+# The embedded set-up (`make run`: Celery eager, no worker, no beat) runs the tables'
+# wake-ups from a thread of the web process, every this many seconds (0: no thread).
+HOLMES_EMBEDDED_WAKER_SECONDS = float(os.environ.get("HOLMES_EMBEDDED_WAKER_SECONDS", "0"))
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -277,7 +291,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "play:tables"
-LOGOUT_REDIRECT_URL = "cases:home"
+LOGOUT_REDIRECT_URL = "play:home"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("HOLMES_TIME_ZONE", "Europe/London")
@@ -358,6 +372,8 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         # Every operation's error responses, in the one error shape.
         "play.api_errors.document_error_responses",
+        # Each game's view and actions as typed components.
+        "play.api_schema.document_games",
     ],
 }
 

@@ -105,16 +105,24 @@ class FailOpenScopedRateThrottle(ClientAddressMixin, ScopedRateThrottle):
             return True
 
 
+@functools.cache
+def _throttled_action_types() -> frozenset[str]:
+    from games import GAMES
+    from games.sites import get_site
+
+    return frozenset().union(*(get_site(name).throttled_actions for name in GAMES))
+
+
 class AnswerThrottle(SimpleRateThrottle):
-    """Throttles `answer` moves only (221B attempts), per user, in the "answers" scope;
-    every other move goes through unthrottled."""
+    """Throttles answering moves only (each game's site names them: a guess must cost
+    time), per user, in the "answers" scope; every other move goes through unthrottled."""
 
     scope = "answers"
 
     def get_cache_key(self, request, view):
         data = request.data
         action = data.get("action") if isinstance(data, dict) else None
-        if not isinstance(action, dict) or action.get("type") != "answer":
+        if not isinstance(action, dict) or action.get("type") not in _throttled_action_types():
             return None
         if not request.user.is_authenticated:
             return None

@@ -20,6 +20,7 @@ from holmes_site.throttling import AnswerThrottle, FailOpenScopedRateThrottle
 
 from . import selectors, services
 from .api_errors import error_response
+from .api_schema import example_actions
 from .models import Colour, Notebook, TableStatus
 
 # --- Cases ------------------------------------------------------------------------------
@@ -68,8 +69,11 @@ MAX_TURN_TIMER_SECONDS = 7 * 24 * 60 * 60
 
 class TableSummaryOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    case = serializers.CharField(source="case_version.case.slug")
-    title = serializers.CharField(source="case_version.title")
+    game = serializers.CharField(source="engine", help_text="The game's name (GET /api/games/).")
+    case = serializers.CharField(
+        source="case_version.case.slug", allow_null=True, default=None, help_text="Case games only."
+    )
+    title = serializers.CharField(source="summary.title", default="")
     status = serializers.CharField()
     version = serializers.IntegerField()
     host = serializers.CharField(source="host.public_name")
@@ -82,13 +86,22 @@ TABLE_VIEW = inline_serializer(
         "table": serializers.IntegerField(),
         "version": serializers.IntegerField(),
         "status": serializers.ChoiceField(choices=TableStatus.choices),
-        "engine": serializers.CharField(),
+        "engine": serializers.CharField(help_text="The game's name (GET /api/games/)."),
+        "title": serializers.CharField(),
         "invite_code": serializers.CharField(required=False),
-        "case": serializers.DictField(),
+        "case": serializers.DictField(allow_null=True, help_text="Case games: slug and title."),
+        "case_version": serializers.IntegerField(allow_null=True),
         "seats": serializers.ListField(child=serializers.DictField()),
         "you": serializers.DictField(),
-        "game": serializers.DictField(allow_null=True, help_text="The engine's view for you."),
-        "solution": serializers.DictField(allow_null=True),
+        "deadline_at": serializers.DateTimeField(
+            allow_null=True, help_text="When the seats the game waits for run out of time."
+        ),
+        "seconds_left": serializers.IntegerField(allow_null=True),
+        "outcome": serializers.DictField(allow_null=True, help_text="Once the game is over."),
+        "game": serializers.DictField(allow_null=True, help_text="The rules' view for you."),
+        "solution": serializers.DictField(
+            allow_null=True, required=False, help_text="Case games, once you may read it."
+        ),
         "notebook": serializers.CharField(allow_null=True),
     },
 )
@@ -113,8 +126,17 @@ class TableListApi(APIView):
     # schema documents one request body for all of them.
     @extend_schema_serializer(component_name="TableCreateInput")
     class Input(serializers.Serializer):
-        case = serializers.SlugField(help_text="The slug of a published case.")
-        options = serializers.DictField(child=serializers.BooleanField(), required=False)
+        game = serializers.CharField(
+            max_length=40,
+            required=False,
+            help_text="GET /api/games/ lists them; left out with a case, the case game.",
+        )
+        case = serializers.SlugField(
+            required=False, help_text="The slug of a published case, for a game that needs one."
+        )
+        options = serializers.DictField(
+            required=False, help_text="The game's table options, by name (GET /api/games/)."
+        )
         # At most a week: beyond 2**31 - 1, PostgreSQL's integer column refused it (a 500).
         turn_timer_seconds = serializers.IntegerField(
             min_value=30, max_value=MAX_TURN_TIMER_SECONDS, required=False
@@ -129,15 +151,76 @@ class TableListApi(APIView):
     def post(self, request):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        version = case_selectors.published_version_for_slug(data.validated_data["case"])
+        slug = data.validated_data.get("case")
+        version = case_selectors.published_version_for_slug(slug) if slug else None
         table = services.table_create(
             host=request.user,
+            game=data.validated_data.get("game"),
             case_version=version,
             options=data.validated_data.get("options"),
             turn_timer_seconds=data.validated_data.get("turn_timer_seconds"),
         )
         membership = selectors.membership_for(table_id=table.pk, user=request.user)
         return table_view_response(membership, status.HTTP_201_CREATED)
+
+
+class GameListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class Output(serializers.Serializer):
+        name = serializers.CharField()
+        title = serializers.CharField()
+        min_players = serializers.IntegerField()
+        max_players = serializers.IntegerField()
+        needs_case = serializers.BooleanField()
+        has_bot = serializers.SerializerMethodField()
+        options = serializers.SerializerMethodField()
+
+        def get_has_bot(self, game) -> bool:
+            return game.bot is not None
+
+        def get_options(self, game) -> list[dict]:
+            return [
+                {
+                    "name": option.name,
+                    "label": option.label,
+                    "kind": option.kind,
+                    "default": option.default,
+                    "choices": [value for value, _ in option.choices] or None,
+                    "minimum": option.minimum,
+                    "maximum": option.maximum,
+                }
+                for option in game.options
+            ]
+
+    @extend_schema(
+        responses=extend_schema_serializer(component_name="GameOutput")(Output)(many=True),
+        summary="The games a table may play, with their options",
+    )
+    def get(self, request):
+        return Response(self.Output(GAMES.values(), many=True).data)
+
+
+class TableBotApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: TABLE_VIEW}, summary="Seat a computer player")
+    def post(self, request, table_id):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        services.seat_add_bot(table_id=table_id, user=request.user)
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        return table_view_response(membership, status.HTTP_201_CREATED)
+
+
+class TableBotDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=TABLE_VIEW, summary="Remove a computer player")
+    def delete(self, request, table_id, number):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        services.seat_remove_bot(table_id=table_id, user=request.user, number=number)
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        return table_view_response(membership)
 
 
 class TableJoinApi(APIView):
@@ -209,7 +292,7 @@ class TableColourApi(APIView):
     class Input(serializers.Serializer):
         colour = serializers.ChoiceField(choices=Colour.choices)
 
-    @extend_schema(request=Input, responses=TABLE_VIEW, summary="Choose your pawn colour")
+    @extend_schema(request=Input, responses=TABLE_VIEW, summary="Choose your colour")
     def post(self, request, table_id):
         selectors.membership_for(table_id=table_id, user=request.user)
         data = self.Input(data=request.data)
@@ -222,21 +305,35 @@ class TableColourApi(APIView):
 
 
 def action_examples() -> list[OpenApiExample]:
-    return [
-        OpenApiExample(
-            f"{engine_name}: {action_type}",
-            description=spec["description"],
-            value={"action": spec["example"], "expected_version": 12, "idempotency_key": "k-7f3a"},
-            request_only=True,
-        )
-        for engine_name, engine in sorted((name, game.rules) for name, game in GAMES.items())
-        for action_type, spec in engine.ACTIONS.items()
-    ]
+    """One example of each action of each game: the game's own, where its rules document
+    their actions (ACTIONS), else one seen in play (play.api_schema)."""
+    examples = []
+    for name in sorted(GAMES):
+        documented = getattr(GAMES[name].rules, "ACTIONS", {})
+        seen = example_actions(name)
+        for action_type in sorted(set(documented) | set(seen)):
+            spec = documented.get(action_type) or {
+                "description": f"{GAMES[name].title}: {action_type}.",
+                "example": seen[action_type],
+            }
+            examples.append(
+                OpenApiExample(
+                    f"{name}: {action_type}",
+                    description=spec["description"],
+                    value={
+                        "action": spec["example"],
+                        "expected_version": 12,
+                        "idempotency_key": "k-7f3a",
+                    },
+                    request_only=True,
+                )
+            )
+    return examples
 
 
 class TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [AnswerThrottle]  # 221B answers only: guessing must cost time
+    throttle_classes = [AnswerThrottle]  # answers only (each game's site says which)
 
     @extend_schema_serializer(component_name="ActionInput")
     class Input(serializers.Serializer):

@@ -6,3 +6,8 @@ class PlayConfig(AppConfig):
 
     name = "play"
     verbose_name = "Play"
+
+    def ready(self):
+        from .waker import start_if_embedded
+
+        start_if_embedded()

@@ -1,30 +1,60 @@
-"""Forms of the table pages. They check shapes only: the rules engine judges every move."""
+"""Forms of the table pages. They check shapes only: the rules judge every move."""
 
 import json
 
 from django import forms
 
+from games.base import Game
+
 from .models import Colour
 
-ANSWER_PREFIX = "answers-"
-MAX_TEXT = 500
+TIMER_CHOICES = [
+    ("", "No timer"),
+    ("30", "30 seconds"),
+    ("60", "1 minute"),
+    ("120", "2 minutes"),
+    ("300", "5 minutes"),
+    ("900", "15 minutes"),
+    ("3600", "1 hour"),
+    ("86400", "1 day"),
+]
 
 
 class TableCreateForm(forms.Form):
-    casebook = forms.BooleanField(
+    """A new table's house rules: one field per option of the game, and the turn timer."""
+
+    turn_timer_seconds = forms.TypedChoiceField(
+        choices=TIMER_CHOICES,
+        coerce=int,
+        empty_value=None,
         required=False,
-        label="Casebook",
-        help_text="House rule: players keep the texts of the cards they have read.",
+        label="Turn timer",
+        help_text="When a player's time runs out, the game moves on without them.",
     )
-    random_start = forms.BooleanField(
-        required=False,
-        label="Random start player",
-        help_text="Otherwise the host holds the Diary and plays first.",
-    )
-    play_on = forms.BooleanField(
-        required=False,
-        label="Play on",
-        help_text="After a win, the others go on for second place.",
+
+    def __init__(self, *args, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        for option in game.options:
+            self.fields[option.name] = _option_field(option)
+        # The timer after the game's own options.
+        self.order_fields([option.name for option in game.options])
+
+    def options(self) -> dict:
+        return {option.name: self.cleaned_data.get(option.name) for option in self.game.options}
+
+
+def _option_field(option) -> forms.Field:
+    common = {"label": option.label, "help_text": option.help, "required": False}
+    if option.kind == "bool":
+        return forms.BooleanField(initial=option.default, **common)
+    if option.kind == "choice":
+        return forms.ChoiceField(choices=option.choices, initial=option.default, **common)
+    return forms.IntegerField(
+        min_value=option.minimum,
+        max_value=option.maximum,
+        initial=option.default,
+        **common,
     )
 
 
@@ -37,19 +67,15 @@ class NotebookForm(forms.Form):
 
 
 class ActionForm(forms.Form):
-    """One move: the legal action the page offered (as JSON), plus what the player typed.
+    """One move: the legal action the page offered (as JSON), plus what the player filled
+    in, which the game's site reads (`GameSite.action_from_form`).
 
-    The page renders each action of `legal_actions` as a form carrying that action; the
-    player may change its free parts (carriages, answers, a Holmes check). Anything else
-    a client sends is still only a proposal: `game_apply_action` runs the engine's checks.
+    Anything a client sends is only a proposal: `game_apply_action` runs the rules' checks.
     """
 
     action = forms.CharField(max_length=2_000)
     expected_version = forms.IntegerField(min_value=0, required=False)
     key = forms.CharField(max_length=80, required=False)
-    carriages = forms.IntegerField(min_value=0, max_value=99, required=False)
-    question = forms.CharField(max_length=60, required=False)
-    answer = forms.CharField(max_length=MAX_TEXT, required=False, strip=True)
 
     def clean_action(self) -> dict:
         try:
@@ -58,21 +84,4 @@ class ActionForm(forms.Form):
             raise forms.ValidationError("This move could not be read.") from error
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise forms.ValidationError("This move could not be read.")
-        return action
-
-    def to_action(self) -> dict:
-        action = dict(self.cleaned_data["action"])
-        if self.cleaned_data.get("carriages") is not None:
-            action["carriages"] = self.cleaned_data["carriages"]
-        if self.cleaned_data.get("question"):
-            action["question"] = self.cleaned_data["question"]
-        if "answer" in self.data:
-            action["answer"] = self.cleaned_data.get("answer") or ""
-        answers = {
-            name[len(ANSWER_PREFIX) :]: value.strip()[:MAX_TEXT]
-            for name, value in self.data.items()
-            if name.startswith(ANSWER_PREFIX)
-        }
-        if answers:
-            action["answers"] = answers
         return action

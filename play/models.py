@@ -5,8 +5,8 @@ number of queries however long the game; the event log is history and replay. Ev
 goes through `play/services.py`.
 
 The row keeps the state in two columns: `fixed_state`, the keys the engine's setup fills
-and no move changes (its FIXED_KEYS: the case's cards and questions, 85% of a Watson &
-Holmes state), written once when the game starts; and `state`, the rest, written by every
+and no move changes (its FIXED_KEYS: the case's cards and questions, 85% of a case
+game's state), written once when the game starts; and `state`, the rest, written by every
 move. In Python, `table.state` is the engine's whole state all the same: loading a table
 joins the two, and saving it stores only what moves change (`EngineStateField`).
 
@@ -29,6 +29,7 @@ from psycopg.types.json import Json, Jsonb
 from psycopg.types.string import TextLoader
 
 from cases.models import AnswerAttempt, CaseVersion
+from games.base import SEAT_COLOURS
 from holmes_site.fast_json import FastJSONField
 
 # json values come back as text, as Django has jsonb's come back, for the field to parse
@@ -48,19 +49,18 @@ class TableStatus(models.TextChoices):
     FINISHED = "finished", "Finished"
 
 
-class Colour(models.TextChoices):
-    """Pawn colours. Each has a letter too, so that colour is never the only cue."""
+# Seat colours: every game's colours come from this list (games.base.SEAT_COLOURS), each
+# with a letter, so that colour is never the only cue.
+Colour = models.TextChoices(
+    "Colour",
+    [
+        (colour.value.upper(), (colour.value, f"{colour.label} ({colour.letter})"))
+        for colour in SEAT_COLOURS
+    ],
+)
 
-    RED = "red", "Red (R)"
-    BLUE = "blue", "Blue (B)"
-    GREEN = "green", "Green (G)"
-    YELLOW = "yellow", "Yellow (Y)"
-    PURPLE = "purple", "Purple (P)"
-    ORANGE = "orange", "Orange (O)"
-    GREY = "grey", "Grey (K)"
-
-
-MAX_SEATS = 7
+# The most seats any game has (I Say, Holmes! seats 8); each game sets its own limit.
+MAX_SEATS = 8
 
 FIXED_PARTS_KEPT = 64
 _fixed_parts: dict[str, dict] = {}  # digest -> fixed part, shared by the tables of a case
@@ -113,8 +113,12 @@ class EngineStateField(FastJSONField):
 
 
 class Table(models.Model):
-    case_version = models.ForeignKey(CaseVersion, on_delete=models.PROTECT, related_name="tables")
-    engine = models.CharField(max_length=40, default="watson_holmes")
+    # The game's name in the registry (games.GAMES): its rules, site adapter and page.
+    engine = models.CharField(max_length=40)
+    # The case played, for a game that needs one; empty for the others.
+    case_version = models.ForeignKey(
+        CaseVersion, on_delete=models.PROTECT, related_name="tables", null=True, blank=True
+    )
     options = models.JSONField(default=dict, blank=True)
     turn_timer_seconds = models.PositiveIntegerField(null=True, blank=True)
     host = models.ForeignKey(
@@ -145,16 +149,31 @@ class Table(models.Model):
     event_count = models.PositiveIntegerField(default=0)
     # Public summary kept beside the state, so lists never load or parse states.
     summary = FastJSONField(default=dict, blank=True)
+    # What the game's rules said at its end (winners, scores...), as the game's site
+    # adapter records it: figures read this, never the engine state.
+    outcome = FastJSONField(null=True, blank=True, editable=False)
+    # When a seat that owes a move runs out of time (the table's turn timer, or the game's
+    # own window): the page counts down to it, and the server then plays the game's
+    # timeout. Empty when nobody is timed.
+    deadline_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # When the server next has something to do at this table: a computer player's move, or
+    # the deadline. Celery is asked to come back then; a sweep finds any it missed.
+    wake_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "-created_at"]),
+            models.Index(
+                fields=["wake_at"], condition=Q(wake_at__isnull=False), name="table_wake_at"
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"Table {self.pk}: {self.case_version.title}"
+        return f"Table {self.pk}: {(self.summary or {}).get('title') or self.engine}"
 
     @classmethod
     def from_db(cls, db, field_names, values):
@@ -187,8 +206,19 @@ class Table(models.Model):
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # Empty for a computer player's seat.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        null=True,
+        blank=True,
+    )
+    bot_name = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="A computer player's name; empty for a person's seat.",
     )
     number = models.PositiveSmallIntegerField(help_text="0-based; the engine's player index.")
     colour = models.CharField(max_length=10, choices=Colour.choices)
@@ -207,13 +237,28 @@ class Seat(models.Model):
         ordering = ["table_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
-            models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=Q(user__isnull=False),
+                name="one_seat_per_user",
+            ),
             models.UniqueConstraint(fields=["table", "colour"], name="seat_colour_unique"),
-            models.CheckConstraint(condition=Q(number__lt=MAX_SEATS), name="at_most_7_seats"),
+            models.CheckConstraint(condition=Q(number__lt=MAX_SEATS), name="at_most_8_seats"),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(bot_name=""), name="seat_person_or_bot"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Seat {self.number + 1} at table {self.table_id}"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def public_name(self) -> str:
+        return self.bot_name if self.is_bot else self.user.public_name
 
 
 class TableSocket(models.Model):
@@ -356,13 +401,13 @@ class ActionRequest(models.Model):
 
 
 class TableAttempt(models.Model):
-    """Answers written at a table (a 221B attempt or a Holmes answer check) and their
-    judging: the engine's request number ties the verdicts back to the game."""
+    """Answers a game asked the server to judge (its site files them as the case's answer
+    attempt), and their judging: the rules' request number ties the verdicts back."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="attempts")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="attempts")
     request = models.PositiveIntegerField(help_text="The engine's number for this judging.")
-    kind = models.CharField(max_length=10, help_text="solve (221B) or check (Holmes card)")
+    kind = models.CharField(max_length=10, help_text="What is judged, in the game's words.")
     attempt = models.OneToOneField(
         AnswerAttempt, on_delete=models.CASCADE, related_name="table_attempt"
     )

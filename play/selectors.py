@@ -1,13 +1,20 @@
 """Reads for tables. Every function costs a fixed number of queries, whatever the length of
 a game's history or the number of players."""
 
+from collections import Counter, defaultdict
 from dataclasses import dataclass
+from datetime import timedelta
+from functools import lru_cache
+from pathlib import Path
 
-from django.db.models import Count, QuerySet
+from django.conf import settings
+from django.db.models import Avg, Count, DurationField, F, Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
-from cases.models import CaseVersion, Location, Question
+from cases.markdown import render_markdown
 from games import get_rules
+from games.sites import get_site
 
 from .models import Notebook, Seat, Spectator, Table, TableEvent, TableStatus, visible_to
 
@@ -23,48 +30,6 @@ class Membership:
     @property
     def player(self) -> int | None:
         return self.seat.number if self.seat else None
-
-
-def engine_config_for(*, version: CaseVersion, options: dict) -> dict:
-    """The engine's set-up data for a case version: everything but answers and solution."""
-    locations = Location.objects.filter(version=version).select_related("zone").order_by("number")
-    questions = Question.objects.filter(version=version).order_by("position")
-    zones = None
-    if version.start_zone:
-        zones = {
-            "start": version.start_zone,
-            "travel_cost": version.travel_cost or 0,
-            "names": {zone.key: zone.name for zone in version.zones.order_by("position")},
-        }
-    start = {
-        kind: value
-        for kind, value in {
-            "carriages": version.start_carriages,
-            "police": version.start_police,
-            "call_off": version.start_call_off,
-            "lockpick": version.start_lockpick,
-        }.items()
-        if value is not None
-    }
-    return {
-        "case": {
-            "locations": [
-                {
-                    "number": loc.number,
-                    "name": loc.name,
-                    "text": loc.text,
-                    "icons": list(loc.icons),
-                    "carriages": loc.icon_carriages,
-                    "zone": loc.zone.key if loc.zone else None,
-                }
-                for loc in locations
-            ],
-            "questions": [{"id": q.key, "ask": q.ask, "kind": q.kind} for q in questions],
-            "zones": zones,
-            "start": start,
-        },
-        "options": dict(options),
-    }
 
 
 def tables_for_user(*, user) -> QuerySet[Table]:
@@ -133,29 +98,25 @@ def _membership(*, table_id: int, user, seats: QuerySet, tables: QuerySet) -> Me
 # --- Table.summary: the public facts of a table that views show, kept on its row ------
 
 
-def case_summary(*, version: CaseVersion) -> dict:
-    """The case as every view of its tables names it. A version's title and its case's
-    slug do not change once it can be played."""
-    return {"slug": version.case.slug, "title": version.title}
-
-
 def seats_summary(*, table: Table, seats: list[Seat] | None = None) -> list[dict]:
     """The seats as views list them (`seats`, with their users, or read from the table).
     Fixed once the game starts (no joining, leaving or choosing colours then), like the
     names the engine was given."""
     if seats is None:
         seats = table.seats.select_related("user").order_by("number")
-    return [{"number": s.number, "name": s.user.public_name, "colour": s.colour} for s in seats]
+    return [
+        {"number": s.number, "name": s.public_name, "colour": s.colour, "bot": s.is_bot}
+        for s in seats
+    ]
 
 
 def table_view(*, membership: Membership) -> dict:
-    """What this member may see of the table now: the engine's view, plus the table's
+    """What this member may see of the table now: the rules' view, plus the table's
     public facts. The only source of game data that leaves the server."""
     table = membership.table
     summary = table.summary or {}
     # Read from the summary, written by table_create and table_start: no query for the
     # case or the seats. A lobby's seats change with every join, so they are read.
-    case = summary.get("case") or case_summary(version=table.case_version)
     seats = summary.get("seats") if table.status != TableStatus.LOBBY else None
     if seats is None:
         seats = seats_summary(table=table)
@@ -164,30 +125,35 @@ def table_view(*, membership: Membership) -> dict:
         "version": table.version,
         "status": table.status,
         "engine": table.engine,
-        "case": dict(case),
+        "title": summary.get("title", ""),
+        "case": dict(summary["case"]) if summary.get("case") else None,
+        "case_version": table.case_version_id,
         "seats": [dict(seat) for seat in seats],
         "you": {"seat": membership.player, "spectator": membership.spectator},
+        "deadline_at": table.deadline_at.isoformat() if table.deadline_at else None,
+        "seconds_left": _seconds_left(table.deadline_at),
+        "outcome": table.outcome,
         "game": None,
-        "solution": None,
     }
     if table.state is not None:
-        engine = get_rules(table.engine)
-        game = engine.view(table.state, membership.player)
+        rules = get_rules(table.engine)
+        game = rules.view(table.state, membership.player)
         if membership.player is not None:
             # What this player may do now, so clients offer only legal moves.
-            game["legal_actions"] = engine.legal_actions(table.state, membership.player)
+            game["legal_actions"] = rules.legal_actions(table.state, membership.player)
         result["game"] = game
-        if game.get("may_see_solution"):
-            result["solution"] = _solution(table.case_version)
+        result.update(
+            get_site(table.engine).view_extras(
+                case_version_id=table.case_version_id, game_view=game
+            )
+        )
     return result
 
 
-def _solution(version: CaseVersion) -> dict:
-    questions = Question.objects.filter(version=version).order_by("position")
-    return {
-        "answers": [{"id": q.key, "ask": q.ask, "answer": q.answer} for q in questions],
-        "text": version.solution,
-    }
+def _seconds_left(deadline) -> int | None:
+    if deadline is None:
+        return None
+    return max(0, round((deadline - timezone.now()).total_seconds()))
 
 
 def visible_events(*, membership: Membership, after: int = 0, limit: int = 200) -> list[TableEvent]:
@@ -200,95 +166,68 @@ def visible_events(*, membership: Membership, after: int = 0, limit: int = 200) 
 
 
 def may_write_notes(*, table: Table, player: int) -> bool:
-    """Whether the engine lets this seat write notes now (Irene Adler may forbid it)."""
+    """Whether the rules let this seat write notes now (a game may forbid it for a while)."""
     return get_rules(table.engine).may_write_notes(table.state, player)
 
 
-# Event types that are worth a notification, and the notification kind they make.
-NOTIFYING_EVENTS = {"went_to_baker_street": "went_to_221b", "game_over": "case_solved"}
+def event_reader(*, membership: Membership):
+    """A reader of the log for the game's page (games.sites.EventReader): the events of
+    given types this member may see, oldest first, as (type, data)."""
 
-
-def notable_changes(*, engine, before: dict, after: dict, events: list) -> list[tuple[str, dict]]:
-    """The notifications a move calls for: (kind, details) pairs."""
-    changes = []
-    turn_before, turn_after = engine.turn(before), engine.turn(after)
-    if turn_after is not None and turn_after != turn_before:
-        changes.append(("your_turn", {"player": turn_after}))
-    for event in events:
-        kind = NOTIFYING_EVENTS.get(event.type)
-        if kind and event.audience == "all":
-            changes.append((kind, dict(event.data)))
-    return changes
-
-
-# --- Web pages (issue 6): the debrief at the end of a game -----------------------------
-
-# The placements in the event log, public events all: where each pawn went each round.
-ROUTE_EVENTS = ("round_started", "visited", "went_to_carriage_stop", "went_to_baker_street")
-
-
-def table_debrief(*, membership: Membership, view: dict) -> dict | None:
-    """Each answer beside the cards that prove it, and each player's route, round by round.
-
-    Only once `view` (this member's `table_view`) carries the solution, so nobody still
-    playing learns the evidence. Routes come from events this member may see. Two queries,
-    whatever the length of the game.
-    """
-    if view.get("solution") is None or view.get("game") is None:
-        return None
-    names = {loc["number"]: loc["name"] for loc in view["game"]["locations"]}
-    evidence = dict(
-        Question.objects.filter(version_id=membership.table.case_version_id).values_list(
-            "key", "evidence"
+    def read(types) -> list[tuple[str, dict]]:
+        return list(
+            TableEvent.objects.filter(table=membership.table, type__in=list(types))
+            .filter(visible_to(membership.player))
+            .order_by("sequence")
+            .values_list("type", "payload")
         )
-    )
-    answers = [
-        {
-            **answer,
-            "evidence": [
-                {"number": number, "name": names.get(number, "")}
-                for number in evidence.get(answer["id"], [])
-            ],
-        }
-        for answer in view["solution"]["answers"]
-    ]
-    return {"answers": answers, "routes": _routes(membership, view, names)}
+
+    return read
 
 
-def _routes(membership: Membership, view: dict, names: dict) -> list[dict]:
-    events = (
-        TableEvent.objects.filter(table=membership.table, type__in=ROUTE_EVENTS)
-        .filter(visible_to(membership.player))
-        .order_by("sequence")
-        .values_list("type", "payload")
+# --- Figures: how tables of a case ended, for the catalogue and the authors -----------
+
+
+@dataclass(frozen=True)
+class CaseFigures:
+    plays: int  # finished tables, play-tests left out
+    solved: int
+    timed: int  # of which this many have a start time
+    playing_time: timedelta | None  # their mean length
+    rounds_to_solve: dict[int, int]  # rounds → tables solved in that many
+
+
+def case_figures(*, case_ids: list[int]) -> dict[int, CaseFigures]:
+    """How the finished tables of each case ended, read from what each table recorded
+    of its outcome (Table.outcome), never from a game's state. Two queries."""
+    finished = Table.objects.filter(
+        case_version__case_id__in=case_ids, status=TableStatus.FINISHED, is_private=False
     )
-    rounds: dict[int, dict[int, str]] = {}
-    current = 1
-    for kind, payload in events:
-        if kind == "round_started":
-            current = payload.get("round", current + 1)
-            continue
-        if kind == "visited":
-            number = payload.get("location")
-            place = f"{number} · {names.get(number, '')}"
-        elif kind == "went_to_carriage_stop":
-            place = "Carriage Stop"
-        else:
-            place = "221B Baker Street"
-        # An outbid player places again: the last placement of a round is where they read.
-        rounds.setdefault(current, {})[payload.get("player")] = place
-    players = view["game"]["players"]
-    return [
-        {
-            "seat": player["seat"],
-            "name": player["name"],
-            "stops": [
-                {"round": number, "place": rounds[number].get(player["seat"], "—")}
-                for number in sorted(rounds)
-            ],
-        }
-        for player in players
-    ]
+    rows = (
+        finished.values("case_version__case_id")
+        .annotate(
+            plays=Count("pk"),
+            timed=Count("pk", filter=Q(started_at__isnull=False)),
+            playing_time=Avg(F("finished_at") - F("started_at"), output_field=DurationField()),
+        )
+        .order_by()
+    )
+    outcomes = defaultdict(list)
+    for case_id, outcome in finished.values_list("case_version__case_id", "outcome"):
+        outcomes[case_id].append(outcome or {})
+    figures = {}
+    for row in rows:
+        case_id = row["case_version__case_id"]
+        solved = [o for o in outcomes[case_id] if o.get("solved")]
+        rounds = Counter(o["rounds"] for o in solved if o.get("rounds") is not None)
+        figures[case_id] = CaseFigures(
+            plays=row["plays"],
+            solved=len(solved),
+            timed=row["timed"],
+            playing_time=row["playing_time"],
+            rounds_to_solve=dict(sorted(rounds.items())),
+        )
+    return figures
 
 
 def table_for_invite(*, invite_code: str) -> Table | None:
@@ -310,3 +249,24 @@ def notebook_text(*, membership: Membership) -> str | None:
         return notebook.text if notebook else ""
     text = Notebook.objects.filter(seat=membership.seat).values_list("text", flat=True).first()
     return text or ""
+
+
+# --- The games' rules pages ----------------------------------------------------------------
+
+RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+
+
+def rules_page_html(*, name: str) -> str:
+    """A game's rules page (docs/rules/<name with dashes>.md), rendered; kept per file
+    version, so an edited page shows without a restart."""
+    path = RULES_DIR / f"{name.replace('_', '-')}.md"
+    try:
+        modified = path.stat().st_mtime
+    except FileNotFoundError:
+        raise Http404("This game has no rules page yet.") from None
+    return _rendered(path, modified)
+
+
+@lru_cache(maxsize=16)
+def _rendered(path: Path, modified: float) -> str:
+    return render_markdown(path.read_text(encoding="utf-8"))

@@ -7,22 +7,23 @@ and queues the side effects (judging, live pushes, notifications) to run after c
 
 import secrets
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import name_taken_at_table
 from accounts.services import outbox_enqueue
-from cases.models import AnswerAttempt, CaseVersion, VersionStatus
-from games import get_rules
-from games.base import SYSTEM, Event, Refusal
+from cases.models import CaseVersion, VersionStatus
+from games import GAMES, case_game, get_game, get_rules
+from games.base import SYSTEM, Event, OptionsInvalid, Refusal
+from games.sites import get_site
 
 from . import move_sql, selectors
 from .models import (
-    MAX_SEATS,
     ActionRequest,
-    Colour,
     Notebook,
     Seat,
     Table,
@@ -33,9 +34,6 @@ from .models import (
     fixed_digest_for,
 )
 from .presence import TablePresence, table_presence, your_turn_claim
-
-DEFAULT_ENGINE = "watson_holmes"
-TABLE_OPTIONS = {"casebook": bool, "random_start": bool, "play_on": bool}
 
 
 class TableError(Exception):
@@ -83,31 +81,75 @@ class ActionResult:
 def table_create(
     *,
     host,
-    case_version: CaseVersion,
+    game: str | None = None,
+    case_version: CaseVersion | None = None,
     options: dict | None = None,
     turn_timer_seconds: int | None = None,
-    engine: str = DEFAULT_ENGINE,
 ) -> Table:
-    if case_version.status != VersionStatus.PUBLISHED:
-        raise TableError("Only a published case can be played.", "case_not_published")
-    table = Table.objects.create(
+    """A new table of `game` in its lobby, the host in the first seat. A game that needs a
+    case takes a published `case_version` (and a case alone means the case game);
+    `options` are the game's table options."""
+    if game is None and case_version is not None:
+        game = case_game().name
+    if game not in GAMES:
+        raise TableError(f"There is no game called {game!r}.", "unknown_game")
+    definition = get_game(game)
+    if definition.needs_case:
+        if case_version is None:
+            raise TableError(
+                f"{definition.title} is played with a case: choose one.", "case_needed"
+            )
+        if case_version.status != VersionStatus.PUBLISHED:
+            raise TableError("Only a published case can be played.", "case_not_published")
+    elif case_version is not None:
+        raise TableError(f"{definition.title} is played without a case.", "no_case_needed")
+    return _table_new(
+        host=host,
+        game=game,
         case_version=case_version,
-        engine=engine,
-        options=_clean_options(options or {}),
-        turn_timer_seconds=turn_timer_seconds,
+        options=_clean_options(definition, options),
+        turn_timer_seconds=_clean_timer(turn_timer_seconds),
+    )
+
+
+def _table_new(*, host, game: str, case_version, options: dict, **fields) -> Table:
+    site = get_site(game)
+    table = Table.objects.create(
+        engine=game,
+        case_version=case_version,
+        options=options,
         host=host,
         seed=secrets.randbits(62),
-        summary={"case": selectors.case_summary(version=case_version)},
+        summary=site.summary(case_version),
+        **fields,
     )
-    Seat.objects.create(table=table, user=host, number=0, colour=Colour.values[0])
+    Seat.objects.create(table=table, user=host, number=0, colour=get_game(game).colours[0].value)
     return table
 
 
-def _clean_options(options: dict) -> dict:
-    unknown = sorted(set(options) - set(TABLE_OPTIONS))
-    if unknown:
-        raise TableError(f"Unknown table option: {', '.join(unknown)}.", "bad_option")
-    return {name: bool(options.get(name, False)) for name in TABLE_OPTIONS}
+def _clean_options(game, options: dict | None) -> dict:
+    try:
+        return game.clean_options(options or {})
+    except OptionsInvalid as error:
+        raise TableError(str(error), "bad_option") from None
+
+
+# A turn timer shorter than this leaves no time to read a card; longer than a day is
+# no timer at all.
+TIMER_RANGE = (10, 24 * 60 * 60)
+
+
+def _clean_timer(seconds) -> int | None:
+    if seconds in (None, "", 0):
+        return None
+    if not isinstance(seconds, int) or isinstance(seconds, bool):
+        raise TableError("The turn timer is a whole number of seconds.", "bad_timer")
+    low, high = TIMER_RANGE
+    if not low <= seconds <= high:
+        raise TableError(
+            f"The turn timer is between {low} seconds and {high // 3600} hours.", "bad_timer"
+        )
+    return seconds
 
 
 @transaction.atomic
@@ -131,17 +173,67 @@ def table_join(*, invite_code: str, user) -> Seat:
         )
     if table.status != TableStatus.LOBBY:
         raise TableError("This table has already started.", "table_started")
+    seat = _seat_add(table, user=user)
+    _bump_lobby(table)
+    return seat
+
+
+def _seat_add(table: Table, *, user=None, bot_name: str = "") -> Seat:
+    """The next free seat, with the first free colour of the game; refused when full."""
     seats = list(Seat.objects.filter(table=table))
-    capacity = min(MAX_SEATS, table.case_version.max_players)
+    _, capacity = get_site(table.engine).player_range(table.case_version)
     if len(seats) >= capacity:
         raise TableError(f"This table is full ({capacity} players).", "table_full")
     taken_numbers = {seat.number for seat in seats}
     taken_colours = {seat.colour for seat in seats}
-    number = next(n for n in range(MAX_SEATS) if n not in taken_numbers)
-    colour = next(c for c in Colour.values if c not in taken_colours)
-    seat = Seat.objects.create(table=table, user=user, number=number, colour=colour)
+    number = next(n for n in range(capacity) if n not in taken_numbers)
+    colours = [colour.value for colour in get_game(table.engine).colours]
+    colour = next(c for c in colours if c not in taken_colours)
+    return Seat.objects.create(
+        table=table, user=user, bot_name=bot_name, number=number, colour=colour
+    )
+
+
+# Computer players are named after the detectives of Scotland Yard.
+BOT_NAMES = ("Lestrade", "Gregson", "Hopkins", "Jones", "Bradstreet", "MacDonald", "Forrester")
+
+
+@transaction.atomic
+def seat_add_bot(*, table_id: int, user) -> Seat:
+    """The host seats a computer player in the lobby (games with a bot only)."""
+    table = Table.objects.select_for_update().get(pk=table_id)
+    if table.host_id != user.pk:
+        raise PermissionDenied("Only the host seats computer players.")
+    game = get_game(table.engine)
+    if game.bot is None:
+        raise TableError(f"{game.title} has no computer players.", "no_bot")
+    if table.is_private:
+        raise TableError("A private play-test is played alone.", "private")
+    if table.status != TableStatus.LOBBY:
+        raise TableError("Computer players are seated in the lobby.", "table_started")
+    taken = set(Seat.objects.filter(table=table).values_list("bot_name", flat=True))
+    name = next(
+        (f"{name} (computer)" for name in BOT_NAMES if f"{name} (computer)" not in taken),
+        f"Computer {len(taken) + 1}",
+    )
+    seat = _seat_add(table, bot_name=name)
     _bump_lobby(table)
     return seat
+
+
+@transaction.atomic
+def seat_remove_bot(*, table_id: int, user, number: int) -> None:
+    """The host takes a computer player's seat away again, in the lobby."""
+    table = Table.objects.select_for_update().get(pk=table_id)
+    if table.host_id != user.pk:
+        raise PermissionDenied("Only the host removes computer players.")
+    if table.status != TableStatus.LOBBY:
+        raise TableError("The game has started: every seat stays.", "table_started")
+    deleted, _ = Seat.objects.filter(table=table, number=number, user__isnull=True).delete()
+    if not deleted:
+        raise TableError("No computer player sits in that seat.", "no_such_bot")
+    _renumber_seats(table)
+    _bump_lobby(table)
 
 
 @transaction.atomic
@@ -170,8 +262,8 @@ def _renumber_seats(table: Table) -> None:
 @transaction.atomic
 def seat_choose_colour(*, table_id: int, user, colour: str) -> Seat:
     table = Table.objects.select_for_update().get(pk=table_id)
-    if colour not in Colour.values:
-        raise TableError(f"{colour!r} is not a pawn colour.", "bad_colour")
+    if colour not in [c.value for c in get_game(table.engine).colours]:
+        raise TableError(f"{colour!r} is not a colour of this game.", "bad_colour")
     seat = Seat.objects.filter(table=table, user=user).first()
     if seat is None:
         raise PermissionDenied("You have no seat at this table.")
@@ -179,7 +271,7 @@ def seat_choose_colour(*, table_id: int, user, colour: str) -> Seat:
         raise TableError("Colours are chosen in the lobby.", "table_started")
     holder = Seat.objects.filter(table=table, colour=colour).exclude(pk=seat.pk).first()
     if holder:
-        raise TableError(f"{holder.user.public_name} already plays {colour}.", "colour_taken")
+        raise TableError(f"{holder.public_name} already plays {colour}.", "colour_taken")
     seat.colour = colour
     seat.save(update_fields=["colour"])
     _bump_lobby(table)
@@ -200,19 +292,25 @@ def table_start(*, table_id: int, user) -> Table:
     if table.status != TableStatus.LOBBY:
         raise TableError("The game has already started.", "table_started")
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
-    version = table.case_version
-    if not version.min_players <= len(seats) <= version.max_players:
+    site = get_site(table.engine)
+    low, high = site.player_range(table.case_version)
+    if not low <= len(seats) <= high:
         raise TableError(
-            f"This case is for {version.min_players}–{version.max_players} players; "
-            f"the table has {len(seats)}.",
-            "player_count",
+            f"This table is for {low}–{high} players; it has {len(seats)}.", "player_count"
         )
-    engine = get_rules(table.engine)
-    config = selectors.engine_config_for(version=version, options=table.options)
-    config["options"]["host"] = next(s.number for s in seats if s.user_id == table.host_id)
-    state = engine.setup(config, [seat.user.public_name for seat in seats], table.seed)
+    rules = get_rules(table.engine)
+    host_seat = next((s.number for s in seats if s.user_id == table.host_id), 0)
+    config = site.config(
+        case_version=table.case_version, options=table.options, host_seat=host_seat
+    )
+    try:
+        state = rules.setup(config, [seat.public_name for seat in seats], table.seed)
+    except ValueError as error:
+        # Options that this number of players cannot start with (the first player's
+        # seat, say): the rules say why in a sentence.
+        raise TableError(str(error), "cannot_start") from None
     # Stored once; each move then writes only the rest of the state (play/models.py).
-    fixed_keys = getattr(engine, "FIXED_KEYS", ())
+    fixed_keys = getattr(rules, "FIXED_KEYS", ())
     table.fixed_state = {key: state[key] for key in fixed_keys} or None
     table.fixed_digest = fixed_digest_for(table.fixed_state)
     table.state = state
@@ -221,19 +319,23 @@ def table_start(*, table_id: int, user) -> Table:
     table.version += 1
     # The seats no longer change: every view lists them from here, without a query.
     table.summary = {
-        "case": selectors.case_summary(version=version),
+        **site.summary(table.case_version),
         "seats": selectors.seats_summary(table=table, seats=seats),
     }
     _append_events(table, [Event("table_started")])
+    wake_fields = _plan_wake(table, rules)
     table.save(
         update_fields=[
             *("fixed_state", "fixed_digest", "state", "status", "started_at"),
-            *("version", "summary", "event_count"),
+            *("version", "summary", "event_count", *wake_fields),
         ]
     )
-    Notebook.objects.bulk_create([Notebook(seat=seat) for seat in seats], ignore_conflicts=True)
+    Notebook.objects.bulk_create(
+        [Notebook(seat=seat) for seat in seats if not seat.is_bot], ignore_conflicts=True
+    )
     _after_commit_push(table)
     _after_commit_notify(table, "table_started")
+    _after_commit_wake(table)
     return table
 
 
@@ -371,7 +473,9 @@ def _store_move(
     if engine.is_over(new_state):
         table.status = TableStatus.FINISHED
         table.finished_at = timezone.now()
-        fields += ["status", "finished_at"]
+        table.outcome = get_site(table.engine).outcome_record(engine.outcome(new_state))
+        fields += ["status", "finished_at", "outcome"]
+    fields += _plan_wake(table, engine)
     rows = _event_rows(table, events)
     result = ActionResult(table=table, applied=True, events=events)
     request = None
@@ -380,9 +484,97 @@ def _store_move(
     elif actor_key:
         request = (actor_key, result.to_outcome())
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
-    _queue_new_judgements(table, engine, new_state)
-    _after_commit_tell_move(table, engine, previous_state, new_state, events, presence)
+    _queue_new_judgements(table, new_state)
+    _after_commit_tell_move(table, previous_state, new_state, events, presence)
+    _after_commit_wake(table)
     return result
+
+
+# --- Computer players and timers --------------------------------------------------------
+#
+# After every change of a table, `_plan_wake` works out when the server must next act
+# there: a computer player owes a move (after a short pause, so that people can follow),
+# or the seats it waits for run out of time (the table's turn timer, or a window the game
+# itself sets). Celery is asked to come back then (`play.tasks.table_wake`); `table_wake`
+# does one thing and plans the next, so a chain of computer moves is a chain of tasks,
+# never a recursion, and no request waits for it. A sweep (`tables_wake_due`) catches any
+# wake-up a lost task missed, and is what runs them where Celery has no worker.
+
+
+def _plan_wake(table: Table, rules) -> list[str]:
+    """Set the table's deadline and next wake-up from its state; the fields to save."""
+    table.deadline_at = table.wake_at = None
+    if table.status != TableStatus.PLAYING:
+        return ["deadline_at", "wake_at"]
+    waiting = rules.waiting_for(table.state)
+    now = timezone.now()
+    seconds = rules.deadline_seconds(table.state) or table.turn_timer_seconds
+    if waiting and seconds:
+        table.deadline_at = now + timedelta(seconds=seconds)
+    wake = [table.deadline_at] if table.deadline_at else []
+    if set(waiting) & _bot_seats(table):
+        wake.append(now + timedelta(seconds=settings.HOLMES_BOT_PAUSE_SECONDS))
+    table.wake_at = min(wake) if wake else None
+    return ["deadline_at", "wake_at"]
+
+
+def _bot_seats(table: Table) -> set[int]:
+    # The seats are on the table's summary once it plays: no query on a move.
+    return {seat["number"] for seat in (table.summary or {}).get("seats", []) if seat.get("bot")}
+
+
+def _after_commit_wake(table: Table) -> None:
+    if table.wake_at is None:
+        return
+    delay = max(0.0, (table.wake_at - timezone.now()).total_seconds())
+    outbox_enqueue(task="play.tasks.table_wake", args=[table.pk, table.version], countdown=delay)
+
+
+@transaction.atomic
+def table_wake(*, table_id: int, version: int) -> ActionResult | None:
+    """Do what the table waits for, if it still waits for it: one computer player's move,
+    or the game's timeout once the deadline has passed. Safe to run twice, and late: a
+    table that has moved on since `version` planned its own wake-up."""
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    now = timezone.now()
+    if (
+        table is None
+        or table.version != version
+        or table.status != TableStatus.PLAYING
+        or table.wake_at is None
+        or table.wake_at > now
+    ):
+        return None
+    rules = get_rules(table.engine)
+    waiting = rules.waiting_for(table.state)
+    bots = sorted(set(waiting) & _bot_seats(table))
+    if bots:
+        return _bot_move(table, rules, bots[0])
+    if table.deadline_at is not None and table.deadline_at <= now:
+        return _apply(table, SYSTEM, {"type": "timeout"}, version, f"timeout-v{version}")
+    return None
+
+
+def _bot_move(table: Table, rules, seat: int) -> ActionResult:
+    """The computer player at `seat` chooses from its own view and legal moves, nothing
+    else, and moves through the same write path as a person (stale: refused)."""
+    game = get_game(table.engine)
+    view = rules.view(table.state, seat)
+    legal = rules.legal_actions(table.state, seat)
+    action = game.bot(view, seat, legal, (table.seed + 7919 * table.version + seat) % 2**31)
+    return _apply(table, seat, action, table.version, f"bot-v{table.version}")
+
+
+def tables_wake_due(*, limit: int = 100) -> int:
+    """Wake every table whose time has come (the sweep); how many acted."""
+    due = Table.objects.filter(wake_at__lte=timezone.now()).values_list("pk", "version")
+    acted = 0
+    for table_id, version in list(due.order_by("wake_at")[:limit]):
+        try:
+            acted += table_wake(table_id=table_id, version=version) is not None
+        except TableError:
+            continue  # it ended or moved on meanwhile
+    return acted
 
 
 def _append_events(table: Table, events: list[Event]) -> None:
@@ -409,14 +601,14 @@ def _event_rows(table: Table, events: list[Event]) -> list[TableEvent]:
     ]
 
 
-# --- Judging at 221B ------------------------------------------------------------------
+# --- Judging --------------------------------------------------------------------------
 
 
-def _queue_new_judgements(table: Table, engine, state: dict) -> None:
-    """File an answer attempt for each request the engine newly waits on, and queue its
-    judging once this transaction commits (so the task finds the rows)."""
-    pending = getattr(engine, "pending_judgement", None)
-    requests = pending(state) if pending else []
+def _queue_new_judgements(table: Table, state: dict) -> None:
+    """File each request for a verdict the rules newly wait on (the game's site says
+    what is judged and how), and queue its judging once this transaction commits."""
+    site = get_site(table.engine)
+    requests = site.judgement_requests(state)
     if not requests:
         return
     known = set(
@@ -429,10 +621,10 @@ def _queue_new_judgements(table: Table, engine, state: dict) -> None:
         if request["request"] in known:
             continue
         seat = seats[request["player"]]
-        attempt = AnswerAttempt.objects.create(
-            version_id=table.case_version_id,
+        attempt = site.judgement_file(
+            case_version_id=table.case_version_id,
             user_id=seat.user_id,
-            answers=request["answers"],
+            request=request,
             private=table.is_private,
         )
         table_attempt = TableAttempt.objects.create(
@@ -442,46 +634,31 @@ def _queue_new_judgements(table: Table, engine, state: dict) -> None:
             kind=request["kind"],
             attempt=attempt,
         )
-        _after_commit_judge(table_attempt.pk)
-
-
-def _after_commit_judge(table_attempt_id: int) -> None:
-    # Through the outbox: if Redis is down at commit, the beat enqueues it later.
-    outbox_enqueue(task="play.tasks.judge_table_attempt", args=[table_attempt_id])
+        # Through the outbox: if Redis is down at commit, the beat enqueues it later.
+        outbox_enqueue(task="play.tasks.judge_table_attempt", args=[table_attempt.pk])
 
 
 def table_attempt_deliver_verdicts(*, table_attempt_id: int) -> ActionResult | None:
-    """Judge a table's attempt (once) and hand the verdicts to the game as `judged`.
+    """Judge a table's request (once) and hand the verdicts to the game.
 
-    Safe to run twice: the attempt stores its verdicts once, and the `judged` action
+    Safe to run twice: the attempt stores its verdicts once, and the verdicts' action
     carries an idempotency key, so the game receives them once.
     """
-    from cases.services import answer_attempt_judge
-
-    table_attempt = TableAttempt.objects.select_related("attempt").get(pk=table_attempt_id)
-    attempt = answer_attempt_judge(attempt_id=table_attempt.attempt_id)
-    verdicts = {
-        question: _game_verdict(table_attempt.kind, judged["verdict"])
-        for question, judged in attempt.verdicts.items()
-    }
+    table_attempt = TableAttempt.objects.select_related("table").get(pk=table_attempt_id)
+    action = get_site(table_attempt.table.engine).judgement_action(
+        attempt_id=table_attempt.attempt_id,
+        request=table_attempt.request,
+        kind=table_attempt.kind,
+    )
     try:
         return game_apply_action(
             table_id=table_attempt.table_id,
             player=SYSTEM,
-            action={"type": "judged", "request": table_attempt.request, "verdicts": verdicts},
+            action=action,
             idempotency_key=f"judged-{table_attempt.request}",
         )
     except TableError:
         return None  # the table ended meanwhile; nothing waits for these verdicts
-
-
-def _game_verdict(kind: str, verdict: str) -> str:
-    # A full attempt at 221B is right only when the checker is sure: a strict Sherlock
-    # never accepts a doubtful answer. A Holmes answer check passes "unsure" on to the
-    # eliminated players, who rule on it (rules-watson-holmes.md).
-    if kind == "solve" and verdict == "unsure":
-        return "wrong"
-    return verdict
 
 
 # --- Notebook ---------------------------------------------------------------------------
@@ -496,10 +673,7 @@ def notebook_write(*, table_id: int, user, text: str) -> Notebook:
     if len(text) > Notebook._meta.get_field("text").max_length:
         raise ValidationError("A notebook holds at most 50,000 characters.")
     if table.state is not None and not selectors.may_write_notes(table=table, player=seat.number):
-        raise TableError(
-            "Irene Adler has struck: nobody else may write notes during this investigation.",
-            "notes_forbidden",
-        )
+        raise TableError(get_site(table.engine).notes_refusal(), "notes_forbidden")
     notebook, _ = Notebook.objects.get_or_create(seat=seat)
     notebook.text = text
     notebook.save(update_fields=["text", "updated_at"])
@@ -527,7 +701,7 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
 
 
 def _after_commit_tell_move(
-    table: Table, engine, before: dict, after: dict, events, presence: TablePresence | None
+    table: Table, before: dict, after: dict, events, presence: TablePresence | None
 ) -> None:
     """The move's push and notifications, by who was at the table when the move took its
     lock: a socket that opens after that misses this push, and finds the version by its
@@ -535,7 +709,13 @@ def _after_commit_tell_move(
     if presence is None:
         presence = table_presence(table_id=table.pk)
     _after_commit_push(table, watched=presence.watched)
-    changes = selectors.notable_changes(engine=engine, before=before, after=after, events=events)
+    changes = get_site(table.engine).notices(before, after, events)
+    bots = _bot_seats(table)  # nobody to tell
+    changes = [
+        (kind, details)
+        for kind, details in changes
+        if not (kind == "your_turn" and details.get("player") in bots)
+    ]
     # At the table, the page says so; away, they are told once (play/presence.py).
     told = [
         details["player"]
@@ -557,13 +737,17 @@ __all__ = [
     "game_apply_action",
     "game_apply_player_action",
     "notebook_write",
+    "seat_add_bot",
     "seat_choose_colour",
+    "seat_remove_bot",
     "table_attempt_deliver_verdicts",
     "table_create",
     "table_create_private",
     "table_join",
     "table_leave",
     "table_start",
+    "table_wake",
+    "tables_wake_due",
 ]
 
 
@@ -576,14 +760,10 @@ def table_create_private(*, host, case_version: CaseVersion) -> Table:
     ones): no invite, nobody else joins it or reads the version through it, and it counts
     in no figure. Who may have one is not decided here: the caller (a play-test in
     authoring.services.case_playtest_start) has already checked."""
-    table = Table.objects.create(
-        case_version=case_version,
-        engine=DEFAULT_ENGINE,
-        options=_clean_options({}),
-        is_private=True,
+    return _table_new(
         host=host,
-        seed=secrets.randbits(62),
-        summary={"case": selectors.case_summary(version=case_version)},
+        game=case_game().name,
+        case_version=case_version,
+        options=case_game().clean_options({}),
+        is_private=True,
     )
-    Seat.objects.create(table=table, user=host, number=0, colour=Colour.values[0])
-    return table

@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 from celery import shared_task
-from django.db.models import QuerySet
 from django.urls import reverse
 
 from accounts.services import notifications_send, outbox_mark_delivered
+from games.sites import get_site
 
 from . import presence, services
 from .models import Seat, Table
@@ -36,48 +36,43 @@ def _test_pause(path: str | None) -> None:
         time.sleep(0.05)
 
 
-def _message(kind: str, summary: dict, details: dict) -> str:
-    title = summary["case"]["title"]
-    names = {seat["number"]: seat["name"] for seat in summary.get("seats", [])}
-    if kind == "table_started":
-        return f"Your table for {title} has started."
-    if kind == "your_turn":
-        return f"It is your turn at {title}."
-    if kind == "went_to_221b":
-        return (
-            f"{names.get(details.get('player'), 'A player')} went to 221B Baker Street in {title}."
-        )
-    if kind == "case_solved":
-        winners = [names[seat] for seat in details.get("winners", []) if seat in names]
-        if winners:
-            return f"{title} was solved by {' and '.join(winners)}."
-        return f"{title} is over: the case went unsolved."
-    raise ValueError(f"unknown table notification {kind!r}")
-
-
-def _recipients(kind: str, seats: QuerySet[Seat], details: dict) -> QuerySet[Seat]:
-    if kind == "your_turn":
-        return seats.filter(number=details.get("player"))
-    if kind == "went_to_221b":
-        return seats.exclude(number=details.get("player"))
-    return seats
-
-
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def notify_table(
     table_id: int, kind: str, version: int, details: dict, outbox_id: int | None = None
 ) -> None:
-    # The case's title and the players' names come from the table's public summary.
-    summary = Table.objects.values_list("summary", flat=True).get(pk=table_id)
-    seats = Seat.objects.filter(table_id=table_id).select_related("user__notification_preferences")
+    # The title and the players' names come from the table's public summary; what is
+    # said, and to whom, is the game's (games.sites.GameSite.notice_text).
+    engine, summary = Table.objects.values_list("engine", "summary").get(pk=table_id)
+    site = get_site(engine)
+    names = {seat["number"]: seat["name"] for seat in summary.get("seats", [])}
+    seats = Seat.objects.filter(table_id=table_id, user__isnull=False).select_related(
+        "user__notification_preferences"
+    )
+    recipients = set(site.notice_recipients(kind, details, [seat.number for seat in seats]))
     notifications_send(
-        users=[seat.user for seat in _recipients(kind, seats, details)],
+        users=[seat.user for seat in seats if seat.number in recipients],
         kind=kind,
-        message=_message(kind, summary, details),
+        message=site.notice_text(kind, summary.get("title", ""), names, details),
         url=reverse("play:table", args=[table_id]),
         dedupe_key=f"table{table_id}:v{version}:{kind}",
     )
     outbox_mark_delivered(message_id=outbox_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def table_wake(table_id: int, version: int, outbox_id: int | None = None) -> None:
+    """A computer player's move, or a timer run out (play.services.table_wake)."""
+    outbox_mark_delivered(message_id=outbox_id)  # a lost wake-up is the sweep's to find
+    try:
+        services.table_wake(table_id=table_id, version=version)
+    except services.TableError:
+        logger.info("Table %s moved on before its wake-up (version %s)", table_id, version)
+
+
+@shared_task
+def tables_wake_due() -> int:
+    """Run by Celery beat: the wake-ups whose task was lost, or never sent."""
+    return services.tables_wake_due()
 
 
 @shared_task

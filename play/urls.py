@@ -7,6 +7,10 @@ from . import views
 app_name = "play"
 
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/", views.games, name="games"),
+    path("games/<slug:name>/rules/", views.game_rules, name="game-rules"),
+    path("games/<slug:name>/tables/new/", views.game_table_create, name="game-table-create"),
     path("cases/<slug:slug>/", views.case_page, name="case"),
     path("tables/", views.tables, name="tables"),
     path("cases/<slug:slug>/tables/new/", views.table_create, name="table-create"),
@@ -16,6 +20,12 @@ urlpatterns = [
     path("tables/<id:table_id>/colour/", views.table_colour, name="table-colour"),
     path("tables/<id:table_id>/leave/", views.table_leave, name="table-leave"),
     path("tables/<id:table_id>/start/", views.table_start, name="table-start"),
+    path("tables/<id:table_id>/bots/", views.table_bot_add, name="table-bot-add"),
+    path(
+        "tables/<id:table_id>/bots/<int:number>/remove/",
+        views.table_bot_remove,
+        name="table-bot-remove",
+    ),
     path("tables/<id:table_id>/act/", views.table_act, name="table-act"),
     path("tables/<id:table_id>/notebook/", views.table_notebook, name="table-notebook"),
 ]

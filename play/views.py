@@ -13,13 +13,16 @@ when the client already has the current version, so polling costs one small quer
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from cases import selectors as case_selectors
+from cases.forms import CatalogueForm
+from games import GAMES, case_game
+from games.sites import get_site
 from holmes_site.throttling import SENTENCES, too_many, web_limit_reached, web_throttle
 
 from . import selectors, services
@@ -30,11 +33,81 @@ from .table_page import table_context
 # --- My tables, creating and joining ---------------------------------------------------
 
 
+def home(request: HttpRequest) -> HttpResponse:
+    """The case catalogue, with how each case has fared at tables."""
+    form = CatalogueForm(request.GET or None)
+    choice = form.cleaned_data if form.is_valid() else {}
+    versions = case_selectors.catalogue(
+        difficulty=choice.get("difficulty"),
+        players=choice.get("players"),
+        sort=choice.get("sort") or "easiest",
+        figures=lambda case_ids: selectors.case_figures(case_ids=case_ids),
+    )
+    return render(request, "cases/home.html", {"versions": versions, "form": form})
+
+
+@require_GET
+def games(request: HttpRequest) -> HttpResponse:
+    """Every game of the site, with the form to open a table of those played without a
+    case (a case game's tables open from the case's page)."""
+    listed = [
+        {
+            "game": game,
+            "form": None if game.needs_case else TableCreateForm(game=game, prefix=game.name),
+            "rules_url": reverse("play:game-rules", args=[game.name]),
+        }
+        for game in GAMES.values()
+    ]
+    return render(request, "play/games.html", {"games": listed})
+
+
+@require_GET
+def game_rules(request: HttpRequest, name: str) -> HttpResponse:
+    """A game's rules page (docs/rules/<name>.md), as a page of the site."""
+    if name not in GAMES:
+        raise Http404("No such game.")
+    return render(
+        request,
+        "play/game_rules.html",
+        {"game": GAMES[name], "rules": selectors.rules_page_html(name=name)},
+    )
+
+
+@login_required
+@require_POST
+def game_table_create(request: HttpRequest, name: str) -> HttpResponse:
+    if name not in GAMES or GAMES[name].needs_case:
+        raise Http404("No such game.")
+    form = TableCreateForm(request.POST, game=GAMES[name], prefix=name)
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return redirect("play:games")
+    try:
+        table = services.table_create(
+            host=request.user,
+            game=name,
+            options=form.options(),
+            turn_timer_seconds=form.cleaned_data.get("turn_timer_seconds"),
+        )
+    except services.TableError as error:
+        messages.error(request, str(error))
+        return redirect("play:games")
+    return redirect("play:table", table.pk)
+
+
+def _first_error(form) -> str:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        return f"{label}: {errors[0]}" if label else errors[0]
+    return "This table could not be opened."
+
+
 @require_GET
 def case_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A published case as players see it before play, and the form to open a table."""
     version = case_selectors.published_version_for_slug(slug)
-    return render(request, "play/case.html", {"version": version, "table_form": TableCreateForm()})
+    form = TableCreateForm(game=case_game())
+    return render(request, "play/case.html", {"version": version, "table_form": form})
 
 
 @login_required
@@ -48,11 +121,17 @@ def tables(request: HttpRequest) -> HttpResponse:
 @require_POST
 def table_create(request: HttpRequest, slug: str) -> HttpResponse:
     version = case_selectors.published_version_for_slug(slug)
-    form = TableCreateForm(request.POST)
-    form.is_valid()  # three check boxes: anything unticked or odd is simply False
+    form = TableCreateForm(request.POST, game=case_game())
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return redirect("play:case", slug)
     try:
         table = services.table_create(
-            host=request.user, case_version=version, options=form.cleaned_data
+            host=request.user,
+            game=case_game().name,
+            case_version=version,
+            options=form.options(),
+            turn_timer_seconds=form.cleaned_data.get("turn_timer_seconds"),
         )
     except services.TableError as error:
         messages.error(request, str(error))
@@ -164,6 +243,30 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
+    selectors.membership_for(table_id=table_id, user=request.user)
+    error = None
+    try:
+        services.seat_add_bot(table_id=table_id, user=request.user)
+    except services.TableError as refusal:
+        error = str(refusal)
+    return _after_write(request, table_id, error=error)
+
+
+@login_required
+@require_POST
+def table_bot_remove(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    selectors.membership_for(table_id=table_id, user=request.user)
+    error = None
+    try:
+        services.seat_remove_bot(table_id=table_id, user=request.user, number=number)
+    except services.TableError as refusal:
+        error = str(refusal)
+    return _after_write(request, table_id, error=error)
+
+
+@login_required
+@require_POST
 def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     membership = selectors.membership_for(table_id=table_id, user=request.user)
     if membership.seat is None:
@@ -171,8 +274,9 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _after_write(request, table_id, error="This move could not be read.")
-    action = form.to_action()
-    if action.get("type") == "answer" and web_limit_reached(request, "answers"):
+    site = get_site(membership.table.engine)
+    action = site.action_from_form(form.cleaned_data["action"], request.POST)
+    if action.get("type") in site.throttled_actions and web_limit_reached(request, "answers"):
         # htmx swaps only 2xx answers into the page: there the sentence shows as a refusal.
         if request.htmx:
             return _after_write(request, table_id, error=SENTENCES["answers"])

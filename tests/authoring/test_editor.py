@@ -288,7 +288,8 @@ def finished_table(version, user, *, result="solved", rounds=4, verdicts=None, v
         case_version=version,
         host=user,
         status=TableStatus.FINISHED,
-        state={"result": {"kind": result, "winners": [0], "rounds": rounds}},
+        # What the case game's site records of a finished table (Table.outcome).
+        outcome={"winners": [0], "solved": result == "solved", "rounds": rounds},
     )
     seat = Seat.objects.create(table=table, user=user, number=0, colour="red")
     for sequence, number in enumerate(visits, start=1):

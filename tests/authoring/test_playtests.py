@@ -10,6 +10,7 @@ from cases.selectors import catalogue
 from play import selectors as play_selectors
 from play import services as play_services
 from play.models import Table, TableStatus
+from play.selectors import case_figures
 from tests.play.test_services import advance_others
 
 
@@ -44,13 +45,13 @@ def test_it_shows_no_invite_at_a_playtest(playtest, mina, client):
 
 def test_it_counts_a_playtest_in_no_catalogue_figure(playtest, in_review, mina, client):
     Table.objects.filter(pk=playtest.pk).update(
-        status=TableStatus.FINISHED, state={"result": {"kind": "solved", "rounds": 2}}
+        status=TableStatus.FINISHED, outcome={"winners": [0], "solved": True, "rounds": 2}
     )
     services.case_approve(version=in_review, user=mina)
 
-    [listed] = catalogue()
+    [listed] = catalogue(figures=lambda case_ids: case_figures(case_ids=case_ids))
     assert (listed.plays, listed.solve_rate) == (0, None)
-    assert "Not played yet" in client.get(reverse("cases:home")).content.decode()
+    assert "Not played yet" in client.get(reverse("play:home")).content.decode()
 
 
 def test_it_records_no_near_miss_from_a_playtest(

@@ -24,7 +24,7 @@ def published(db):
 
 def test_it_lists_published_cases_on_the_home_page(client, published):
     CaseVersionFactory(title="A Draft Nobody Should See", status=VersionStatus.DRAFT)
-    response = client.get(reverse("cases:home"))
+    response = client.get(reverse("play:home"))
     assert response.status_code == 200
     assert "The Sleeping Lamplighter" in response.text
     assert "A Draft Nobody Should See" not in response.text
@@ -32,7 +32,7 @@ def test_it_lists_published_cases_on_the_home_page(client, published):
 
 
 def test_it_says_so_when_nothing_is_published(client, db):
-    response = client.get(reverse("cases:home"))
+    response = client.get(reverse("play:home"))
     assert "No case has been published yet" in response.text
 
 
@@ -49,7 +49,7 @@ def test_it_shows_title_difficulty_introduction_rules_and_questions(client, publ
 
 def test_it_never_shows_the_solution_answers_or_card_text(client, published):
     pages = [
-        client.get(reverse("cases:home")).text,
+        client.get(reverse("play:home")).text,
         client.get(reverse("play:case", args=[published.case.slug])).text,
     ]
     for page in pages:
@@ -76,4 +76,4 @@ def test_it_lists_cases_with_a_constant_number_of_queries(
     for _ in range(5):
         CaseVersionFactory()
     with django_assert_max_num_queries(3):
-        client.get(reverse("cases:home"))
+        client.get(reverse("play:home"))

@@ -66,6 +66,9 @@ def live_server_url(transactional_db, tmp_path):
         "HOLMES_DEBUG": "1",
         "HOLMES_EDITOR_AUTOSAVE_SECONDS": "1",  # the editor's autosave, seen within a test
         "HOLMES_DB_CONN_MAX_AGE": "0",
+        # Computer players and turn timers, run by the server's own wake-up loop.
+        "HOLMES_EMBEDDED_WAKER_SECONDS": "0.3",
+        "HOLMES_BOT_PAUSE_SECONDS": "0.3",
         "PYTHONUNBUFFERED": "1",
     }
     env.pop("REDIS_URL", None)  # eager Celery and the in-memory channel layer, in-process

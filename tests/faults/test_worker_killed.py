@@ -43,7 +43,7 @@ def assert_judged_once(table, solver):
     assert judged.count() == 1  # the first event of the one `judged` move carries its key
     assert TableEvent.objects.filter(table=table, type="solved").count() == 1
     # Both players are told once that the case was solved.
-    assert Notification.objects.filter(kind="case_solved").count() == 2
+    assert Notification.objects.filter(kind="game_over").count() == 2
     judging = OutboxMessage.objects.get(task="play.tasks.judge_table_attempt")
     assert judging.delivered_at is not None
 
@@ -53,7 +53,7 @@ def finished(table) -> bool:
 
 
 def notified_solved() -> bool:
-    return Notification.objects.filter(kind="case_solved").count() == 2
+    return Notification.objects.filter(kind="game_over").count() == 2
 
 
 def test_it_judges_once_when_the_pool_process_is_killed_mid_task(
@@ -74,7 +74,7 @@ def test_it_judges_once_when_the_pool_process_is_killed_mid_task(
     pause.unlink()
 
     wait_until(lambda: finished(table), "the verdict", 90, worker.log)
-    wait_until(notified_solved, "the case_solved notifications", 60, worker.log)
+    wait_until(notified_solved, "the game_over notifications", 60, worker.log)
     assert "WorkerLostError" in worker.log() or "signal 9" in worker.log()
     assert worker.log().count("Judging table attempt") == 2
     assert_judged_once(table, solver)
@@ -105,7 +105,7 @@ def test_it_judges_once_when_the_whole_worker_is_killed_and_restarted(
     restarted_client_send(private_redis.url, "accounts.tasks.outbox_redeliver", 0)
 
     wait_until(lambda: finished(table), "the verdict", 90, restarted.log)
-    wait_until(notified_solved, "the case_solved notifications", 60, restarted.log)
+    wait_until(notified_solved, "the game_over notifications", 60, restarted.log)
     assert_judged_once(table, solver)
 
 

@@ -91,4 +91,4 @@ def test_it_judges_a_table_attempt_in_a_real_worker(tasks_to_the_worker, alice, 
         lambda: Notification.objects.filter(kind="table_started").count() == 2,
         tasks_to_the_worker,
     )
-    assert Notification.objects.filter(kind="went_to_221b", user=[alice, bob][other]).exists()
+    assert Notification.objects.filter(kind="table_news", user=[alice, bob][other]).exists()

@@ -28,9 +28,7 @@ def preferences(alice, bob, charlie):
     # alice wants no e-mail; bob keeps the defaults (your turn, table started);
     # charlie wants e-mail only when someone goes to 221B or the case is solved.
     NotificationPreferences.objects.create(user=alice, email_kinds=[])
-    NotificationPreferences.objects.create(
-        user=charlie, email_kinds=["went_to_221b", "case_solved"]
-    )
+    NotificationPreferences.objects.create(user=charlie, email_kinds=["table_news", "game_over"])
 
 
 def test_it_notifies_everyone_once_that_the_table_started(
@@ -108,10 +106,10 @@ def test_it_notifies_221b_and_the_solved_case_and_counts_them_unread(
             table_id=started.pk, player=solver, action={"type": "baker_street"}
         )
     for user in others:
-        assert "went_to_221b" in kinds_of(user)
-    assert "went_to_221b" not in kinds_of(users[solver])
+        assert "table_news" in kinds_of(user)
+    assert "table_news" not in kinds_of(users[solver])
     solver_name = users[solver].display_name
-    assert Notification.objects.filter(kind="went_to_221b").first().message == (
+    assert Notification.objects.filter(kind="table_news").first().message == (
         f"{solver_name} went to 221B Baker Street in The Clerkenwell Repeater."
     )
 
@@ -131,8 +129,8 @@ def test_it_notifies_221b_and_the_solved_case_and_counts_them_unread(
     table = Table.objects.get(pk=started.pk)
     assert table.state["result"]["winners"] == [solver]
     for user in users:
-        assert kinds_of(user).count("case_solved") == 1
-    solved = Notification.objects.filter(kind="case_solved").first()
+        assert kinds_of(user).count("game_over") == 1
+    solved = Notification.objects.filter(kind="game_over").first()
     assert solved.message == f"The Clerkenwell Repeater was solved by {solver_name}."
 
     # E-mail follows each person's preferences.
@@ -149,7 +147,7 @@ def test_it_notifies_221b_and_the_solved_case_and_counts_them_unread(
     listed = bob_api.get("/api/notifications/").json()
     stored = Notification.objects.filter(user=bob).count()
     assert listed["unread"] == stored == len(listed["results"])
-    assert {n["kind"] for n in listed["results"]} >= {"case_solved"}
+    assert {n["kind"] for n in listed["results"]} >= {"game_over"}
     first = listed["results"][0]["id"]
     assert bob_api.post("/api/notifications/read/", {"ids": [first]}).status_code == 204
     assert bob_api.get("/api/notifications/").json()["unread"] == stored - 1

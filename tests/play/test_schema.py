@@ -31,7 +31,8 @@ def test_it_documents_every_action_with_an_example(schema):
     examples = operation["requestBody"]["content"]["application/json"]["examples"]
     documented = {example["value"]["action"]["type"] for example in examples.values()}
     for name, game in GAMES.items():
-        assert set(game.rules.ACTIONS) <= documented, name
+        assert set(getattr(game.rules, "ACTIONS", {})) <= documented, name
+    assert {"move", "keep"} <= documented  # Sherlock & Mycroft's, seen in play
     assert {"visit", "answer", "judged", "timeout"} <= documented
     for example in examples.values():
         assert set(example["value"]) == {"action", "expected_version", "idempotency_key"}

@@ -54,7 +54,7 @@ def test_sign_up_goes_on_only_to_this_sites_pages(client, db, target):
     response = sign_up_with_next(client, target)
 
     assert response.status_code == 302
-    assert response["Location"] == reverse("cases:home")
+    assert response["Location"] == reverse("play:home")
     assert User.objects.filter(username="dora").exists()
 
 
@@ -121,14 +121,14 @@ def test_it_saves_the_display_name_and_e_mail_preferences(client, alice):
         {
             "profile-display_name": "Alice of Baker Street",
             "profile-email": "alice@example.com",
-            "prefs-email_kinds": ["case_solved", "your_turn"],
+            "prefs-email_kinds": ["game_over", "your_turn"],
         },
     )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.display_name == "Alice of Baker Street"
     preferences = NotificationPreferences.objects.get(user=alice)
-    assert sorted(preferences.email_kinds) == ["case_solved", "your_turn"]
+    assert sorted(preferences.email_kinds) == ["game_over", "your_turn"]
 
 
 def test_it_shows_the_unread_count_and_marks_notifications_read(client, alice, started):
@@ -141,7 +141,7 @@ def test_it_shows_the_unread_count_and_marks_notifications_read(client, alice, s
             dedupe_key=f"k{number}",
         )
     client.force_login(alice)
-    home = client.get(reverse("cases:home"))
+    home = client.get(reverse("play:home"))
     assert re.search(r'data-testid="unread-count">2<', home.text)
     page = client.get(reverse("accounts:notifications"))
     assert "It is your turn at table 1." in page.text

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from games import get_rules
 from games.base import SYSTEM
+from games.watson_holmes.page import CHARACTER_ACTIONS
 from play import services
 from play.models import Notebook, Seat, TableAttempt, TableStatus
-from play.table_page import CHARACTER_ACTIONS
 
 from .helpers import act, legal, page
 
@@ -81,7 +81,8 @@ def test_it_shows_the_invite_link_seats_and_colours(clients, lobby):
     assert 'id="copy-invite"' in html
     for name in ("Alice", "Bob", "Charlie"):
         assert name in html
-    assert "Red (R)" in html
+    assert '<span class="pawn pawn--red" aria-hidden="true">R</span>' in html
+    assert "<span>Red" in html
 
 
 def test_it_joins_by_invite_link_after_a_confirmation(client, tutorial, alice, bob):

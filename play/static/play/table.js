@@ -240,4 +240,17 @@
     });
   }
   bindCopyButtons();
+  // The turn timer: count down to the deadline the server set. When it passes, the
+  // server plays the game's timeout and pushes the new version like any move.
+  function tickCountdowns() {
+    document.querySelectorAll("time.countdown[data-deadline]").forEach(function (element) {
+      var left = Math.max(0, Math.round((Date.parse(element.dataset.deadline) - Date.now()) / 1000));
+      var minutes = Math.floor(left / 60);
+      var seconds = left % 60;
+      element.textContent = minutes ? minutes + " min " + (seconds < 10 ? "0" : "") + seconds + " s" : seconds + " s";
+      element.closest(".turn-timer").classList.toggle("is-urgent", left <= 10);
+    });
+  }
+  tickCountdowns();
+  setInterval(tickCountdowns, 1000);
 })();

@@ -1,0 +1,189 @@
+"""The server side of a game: what the site needs beyond the pure rules.
+
+Each game's folder may hold a ``site.py`` whose ``SITE`` is a ``GameSite``: how a table of
+the game is set up (from a case, or from its options alone), what its players are told and
+when, what a finished table records, and how its page shows a seat's view. ``play`` knows
+tables, seats, moves, bots and timers, and asks the game's site for everything else, so a
+new game touches nothing in ``play``.
+
+A site may use Django and the case domain (``cases``); it never imports ``play``,
+``accounts`` or ``authoring`` (an import contract checks it). What it needs of a table
+(its events, say) ``play`` hands it.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Iterable
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from games import get_game
+from games.base import Event, Game
+
+# A reader of the table's log the site may be given: the (type, data) of the events of
+# the given types that the member may see, oldest first.
+EventReader = Callable[[Iterable[str]], list[tuple[str, dict]]]
+
+
+class GameSite:
+    """Defaults that suit a card game: no case, options only, turn and end notices."""
+
+    # The template of the game's part of the table page, given ``game`` (``page``'s dict).
+    template = "games/_table_generic.html"
+    # Shown once above the live region (a case's introduction, say), or nothing.
+    brief_template: str | None = None
+    # The game's own style sheet (a static path), loaded by its table page, or nothing.
+    stylesheet: str | None = None
+    # Moves whose meaning depends on the board as the player saw it: the page sends the
+    # version with them, and a move made on an out-of-date board is refused as stale.
+    versioned_actions: frozenset[str] = frozenset()
+    # Moves that count against a player's answer budget (throttled like guesses).
+    throttled_actions: frozenset[str] = frozenset()
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    # --- A table's set-up -----------------------------------------------------------------
+
+    def summary(self, case_version=None) -> dict:
+        """The public facts every list and view names a table by (kept on its row)."""
+        return {"title": self.game.title}
+
+    def player_range(self, case_version=None) -> tuple[int, int]:
+        return self.game.min_players, self.game.max_players
+
+    def config(self, *, case_version, options: dict, host_seat: int) -> dict:
+        """What ``rules.setup`` is given."""
+        return {"options": dict(options)}
+
+    # --- After a move -----------------------------------------------------------------------
+
+    def notices(self, before: dict, after: dict, events: list[Event]) -> list[tuple[str, dict]]:
+        """The notifications a move calls for, as (kind, details): a new turn, the end."""
+        rules = self.game.rules
+        changes = []
+        turn_before, turn_after = rules.turn(before), rules.turn(after)
+        if turn_after is not None and turn_after != turn_before:
+            changes.append(("your_turn", {"player": turn_after}))
+        if rules.is_over(after) and not rules.is_over(before):
+            outcome = rules.outcome(after) or {}
+            changes.append(("game_over", {"winners": list(outcome.get("winners", []))}))
+        return changes
+
+    def notice_text(self, kind: str, title: str, names: dict[int, str], details: dict) -> str:
+        if kind == "table_started":
+            return f"Your table for {title} has started."
+        if kind == "your_turn":
+            return f"It is your turn at {title}."
+        if kind == "game_over":
+            winners = [names[seat] for seat in details.get("winners", []) if seat in names]
+            if winners:
+                return f"{title} is over: {_names(winners)} won."
+            return f"{title} is over."
+        raise ValueError(f"unknown notice {kind!r} for {self.game.name}")
+
+    def notice_recipients(self, kind: str, details: dict, seats: list[int]) -> list[int]:
+        if kind == "your_turn":
+            return [seat for seat in seats if seat == details.get("player")]
+        return list(seats)
+
+    def outcome_record(self, outcome: dict) -> dict:
+        """What a finished table keeps of the rules' outcome, for figures and lists."""
+        return {"winners": list(outcome.get("winners", [])), "scores": outcome.get("scores")}
+
+    # --- Judging (games whose answers the server judges) ----------------------------------
+
+    def judgement_requests(self, state: dict) -> list[dict]:
+        """Requests the rules wait on a verdict for: none, unless the game judges."""
+        return []
+
+    # --- Reads ------------------------------------------------------------------------------
+
+    def view_extras(self, *, case_version_id, game_view: dict) -> dict:
+        """More for a member's view, beside the rules' own (the solution, at the end)."""
+        return {}
+
+    def notes_refusal(self) -> str:
+        return "You may not write notes just now."
+
+    def action_from_form(self, action: dict, data: Any) -> dict:
+        """A page's move: the action it offered, with what the player filled in. Each
+        ``param-<name>`` field sets ``<name>`` (a whole number where it reads as one)."""
+        result = dict(action)
+        for name, value in data.items():
+            if name.startswith("param-") and isinstance(value, str):
+                key = name[len("param-") :]
+                result[key] = int(value) if value.lstrip("-").isdigit() else value.strip()
+        return result
+
+    def page(self, view: dict, seats: dict[int, dict], events: EventReader) -> dict:
+        """The game's part of the page: ``view`` (this member's), arranged for the game's
+        ``template``. By default: whose turn it is, and the legal moves as buttons."""
+        game_view = view["game"]
+        me = view["you"]["seat"]
+        turn = game_view.get("turn")
+        if turn is None or turn not in seats:
+            sentence = ""
+        elif turn == me:
+            sentence = "It is your turn."
+        else:
+            sentence = f"It is {seats[turn]['name']}'s turn."
+        return {
+            "announce": sentence,
+            "status": sentence,
+            "controls": [
+                self.control(action, action_label(action), view["version"])
+                for action in game_view.get("legal_actions") or []
+            ],
+        }
+
+    def control(self, action: dict, label: str, version: int, **extra) -> dict:
+        """One legal action as a button's form: the action, a fresh idempotency key, and
+        the version for moves that depend on the board."""
+        return {
+            "action": json.dumps(action, separators=(",", ":")),
+            "label": label,
+            "key": uuid.uuid4().hex,
+            "version": version if action.get("type") in self.versioned_actions else None,
+            **extra,
+        }
+
+
+def action_label(action: dict) -> str:
+    """A plain label for an action no page has words for: "Take clue: button-3"."""
+    words = str(action.get("type", "")).replace("_", " ").capitalize()
+    details = [
+        f"{value}" if not isinstance(value, (list, dict)) else json.dumps(value)
+        for key, value in action.items()
+        if key != "type"
+    ]
+    return f"{words}: {', '.join(details)}" if details else words
+
+
+@cache
+def get_site(name: str) -> GameSite:
+    """The site of the registered game ``name``: its ``site.SITE``, or the defaults."""
+    game = get_game(name)
+    # A game's folder is its rules' package: games/<name>/rules -> games/<name>/site.
+    package, _, last = game.rules.__name__.rpartition(".")
+    if last != "rules":
+        return GameSite(game)
+    try:
+        module = import_module(f"{package}.site")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.site":
+            raise
+        return GameSite(game)
+    return module.SITE
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+names_sentence = _names

@@ -1,0 +1,383 @@
+"""The Watson & Holmes table page's view-model: a member's view, arranged for the templates.
+
+Everything here reads the member's view (the rules' view, plus the table's public facts)
+only, so nothing it builds can hold what the member may not see.
+"""
+
+import json
+import uuid
+from collections import defaultdict
+
+from games.watson_holmes.rules.state import CHARACTERS as CHARACTER_NAMES
+
+ANSWER_PREFIX = "answers-"
+
+# --- Arranging a member's view for the templates -----------------------------------------
+# Everything below reads `view` (selectors.table_view) and the table's public facts only.
+
+CHARACTER_ACTIONS = {
+    "toby": "Place Toby on a location instead of carriages: he counts as 2, and 2 more in "
+    "the solving order at 221B. Usable every round, in your own zone.",
+    "mrs_hudson": "At 221B, be judged first, before the carriage order.",
+    "irene_adler": "Reveal during a visiting phase: in the coming investigation nobody else "
+    "may write in their notebook (players at 221B excepted).",
+    "wiggins": "Copy the action of a character another player has revealed.",
+    "mycroft": "Reveal during a visiting phase: in the coming investigation, also read one "
+    "location nobody holds.",
+    "lestrade": "Take one police token and one call-off token from the stock.",
+    "mary_morstan": "Visit a location another player holds without bidding; you both read it.",
+    "billy": "This round, visit a location under police watch, or a locked one, without a "
+    "call-off or lockpick.",
+}
+ICONS = {
+    "police": ("Police", "gives a police token"),
+    "call_off": ("Call-off", "gives a call-off token"),
+    "lockpick": ("Lockpick", "gives a lockpick"),
+    "carriages": ("Carriages", "gives carriages"),
+    "no_watson": ("No Watson", "Watson cannot read it"),
+    "no_police": ("No police", "no police token may be left here"),
+    "locked": ("Locked", "needs a lockpick to read"),
+}
+PHASES = {"visiting": "Visiting", "investigation": "Investigation", "over": "Game over"}
+# Moves whose meaning depends on the board as the player saw it: they carry the version,
+# and a move made on an out-of-date board is refused as stale. The others (reading,
+# answering, rulings...) are checked by the engine against the current state alone, so
+# simultaneous players do not trip over each other's versions.
+VERSIONED_ACTIONS = {"visit", "take_watson", "carriage_stop", "baker_street"}
+
+
+def game_page(view: dict, seats: dict) -> dict:
+    """A member's view of a Watson & Holmes table, arranged for its templates."""
+    game = view["game"]
+    me = view["you"]["seat"]
+    locations = {loc["number"]: loc for loc in game["locations"]}
+    zone_names = (game["zones"] or {}).get("names") or {}
+    players = [_player(player, seats, locations, me, zone_names) for player in game["players"]]
+    mine = players[me] if me is not None else None
+    controls = _controls(game, mine, locations, view["version"])
+    questions = {q["id"]: q["ask"] for q in game["questions"]}
+    you = game.get("you")
+    return {
+        "round": game["round"],
+        "phase": game["phase"],
+        "phase_label": PHASES.get(game["phase"], game["phase"]),
+        "step": game["step"],
+        "players": players,
+        "me": mine,
+        "locations": [
+            _location(loc, seats, controls["visits"], zone_names) for loc in game["locations"]
+        ],
+        "carriage_stop": [seats[s] for s in game["carriage_stop"]],
+        "baker_street": [players[s] for s in game["baker_street"]],
+        "watson_holder": players[game["watson"]["holder"]]
+        if game["watson"]["holder"] is not None
+        else None,
+        "watson_read": game["watson"]["read"],
+        "stock": game["stock"],
+        "zones": game["zones"],
+        "status": _status_sentence(game, players, me),
+        "announce": _announcement(game, players, me),
+        "judging": [
+            {**request, "who": players[request["player"]]}
+            for request in game["judging"]
+            if request["status"] != "judged"
+        ],
+        "controls": controls,
+        "you": you,
+        "character": _your_character(you),
+        "questions": game["questions"],
+        "answers": _your_answers(you, questions),
+        "answer_fields": _answer_fields(you, game["questions"]),
+        "rulings": _rulings(you, controls["rule"], players, questions),
+        "holmes": _holmes_results(you, players, questions),
+        "result": _result(game, players),
+        "holmes_available": game["holmes_available"],
+        "revealed": [p for p in players if p["character"]],
+        "question_count": len(game["questions"]),
+    }
+
+
+def _player(player: dict, seats: dict, locations: dict, me, zone_names: dict) -> dict:
+    pawn = player["pawn"]
+    if pawn is None:
+        where = "not placed yet"
+    elif pawn == "221B":
+        where = "221B Baker Street"
+    elif pawn == "carriage_stop":
+        where = "the Carriage Stop"
+    else:
+        where = f"{pawn} · {locations[pawn]['name']}" if pawn in locations else str(pawn)
+    return {
+        **player,
+        "seat_info": seats[player["seat"]],
+        "is_you": player["seat"] == me,
+        "where": where,
+        "zone_name": zone_names.get(player["zone"], player["zone"]),
+        "character_name": CHARACTER_NAMES.get(player["character"]),
+    }
+
+
+def _location(loc: dict, seats: dict, visits: dict, zone_names: dict) -> dict:
+    return {
+        **loc,
+        "zone_name": zone_names.get(loc["zone"], loc["zone"]),
+        "pawn_seat": seats.get(loc["pawn"]) if loc["pawn"] is not None else None,
+        "guest_seats": [seats[g] for g in loc["guests"]],
+        "icon_list": [
+            {
+                "key": icon,
+                "label": ICONS.get(icon, (icon, ""))[0]
+                + (f" +{loc['icon_carriages']}" if icon == "carriages" else ""),
+                "title": ICONS.get(icon, ("", icon))[1],
+            }
+            for icon in loc["icons"]
+        ],
+        "visits": visits.get(loc["number"], []),
+    }
+
+
+def _control(action: dict, label: str, version: int, **extra) -> dict:
+    """One legal action as a form: the action itself, a fresh idempotency key, and the
+    version for moves that depend on the board."""
+    return {
+        "action": json.dumps(action, separators=(",", ":")),
+        "label": label,
+        "key": uuid.uuid4().hex,
+        "version": version if action["type"] in VERSIONED_ACTIONS else None,
+        "id": "act-" + "-".join(str(v) for v in action.values() if not isinstance(v, dict)),
+        **extra,
+    }
+
+
+def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> dict:
+    by_type = defaultdict(list)
+    for action in game.get("legal_actions") or []:
+        by_type[action["type"]].append(action)
+    carriages = mine["carriages"] if mine else 0
+    visits = defaultdict(list)
+    for action in by_type["visit"]:
+        visits[action["location"]].append(_visit_control(action, locations, carriages, version))
+
+    def where(number):
+        return f"{number} · {locations[number]['name']}"
+
+    turn = []
+    for action in by_type["take_watson"]:
+        turn.append(_control(action, "Take the Watson card (4 carriages)", version))
+    for action in by_type["carriage_stop"]:
+        turn.append(_control(action, "Go to the Carriage Stop (+3 carriages)", version))
+    for action in by_type["baker_street"]:
+        label = "Go to 221B Baker Street to solve"
+        if action.get("character") == "toby":
+            label = "Go to 221B with Toby (+2 in the solving order)"
+        turn.append(_control(action, label, version))
+    reading = [
+        _control(a, f"Leave your police token on {where(a['location'])}", version)
+        for a in by_type["place_police"]
+    ]
+    reading += [
+        _control(a, f"Mycroft: also read {where(a['location'])}", version)
+        for a in by_type["mycroft_read"]
+    ]
+    reading += [_control(a, "I have finished reading", version) for a in by_type["done_reading"]]
+    character = [
+        _control(a, f"Use {CHARACTER_NAMES.get(a['character'], a['character'])}", version)
+        for a in by_type["character"]
+    ]
+    character += [
+        _control(a, "Discard your character for 3 carriages", version)
+        for a in by_type["discard_character"]
+    ]
+    check_questions = [a["question"] for a in by_type["holmes_check"]]
+    return {
+        "visits": visits,
+        "turn": turn,
+        "watson": [
+            _control(a, f"Read {where(a['location'])} aloud", version)
+            for a in by_type["watson_read"]
+        ],
+        "reading": reading,
+        "answer": _control(
+            by_type["answer"][0],
+            "Confirm these answers" if (game["you"] or {}).get("answers") else "Give these answers",
+            version,
+        )
+        if by_type["answer"]
+        else None,
+        "character": character,
+        "consult": [
+            _control(
+                a,
+                f"Consult {game['players'][a['target']]['name']}'s answers (3 carriages)",
+                version,
+            )
+            for a in by_type["holmes_consult"]
+        ],
+        "check": _control({"type": "holmes_check"}, "Ask Sherlock (3 carriages)", version)
+        if check_questions
+        else None,
+        "check_questions": check_questions,
+        "rule": by_type["rule"],
+        "any": any(by_type.values()),
+    }
+
+
+def _visit_control(action: dict, locations: dict, carriages: int, version: int) -> dict:
+    loc = locations[action["location"]]
+    held = loc["pawn"] is not None
+    minimum = action.get("carriages")
+    if action.get("character") == "toby":
+        label = "Send Toby (counts as 2)"
+    elif action.get("character") == "mary_morstan":
+        label = "Join with Mary Morstan"
+    elif held:
+        label = "Outbid"
+    else:
+        label = "Visit"
+    if action.get("call_off"):
+        label += " with your call-off token"
+    if action.get("character") == "billy":
+        label += " with Billy the page"
+    return _control(
+        action,
+        label,
+        version,
+        bid=minimum is not None,
+        minimum=minimum or 0,
+        maximum=max(carriages, minimum or 0),
+        held=held,
+    )
+
+
+def _status_sentence(game: dict, players: list, me) -> str:
+    phase, step = game["phase"], game["step"]
+    if phase == "over":
+        return _result(game, players)["sentence"]
+    if phase == "visiting" and game["turn"] is not None:
+        if game["turn"] == me:
+            return "It is your turn: place your pawn."
+        return f"It is {players[game['turn']]['name']}'s turn to place a pawn."
+    waiting = [players[s] for s in game["waiting_for"]]
+    if step == "watson":
+        holder = players[game["watson"]["holder"]]
+        if holder["is_you"]:
+            return "You hold Watson: choose a card to read aloud."
+        return f"{holder['name']} holds Watson and chooses a card to read aloud."
+    if step == "reading":
+        if me is not None and me in game["waiting_for"]:
+            return "Read your card, then say you have finished."
+        names = _names([p["name"] for p in waiting])
+        return f"Waiting for {names} to finish." if names else "Everyone has finished reading."
+    if step == "solving" and waiting:
+        # After a failed attempt, those still waiting at 221B may consult Holmes and
+        # rewrite their answers; the judging goes on once each has confirmed.
+        if me is not None and me in game["waiting_for"]:
+            return (
+                "An attempt at 221B failed. Before yours, you may consult Sherlock Holmes; "
+                "then confirm your answers, or change them."
+            )
+        names = _names([p["name"] for p in waiting])
+        return f"An attempt at 221B failed. Waiting for {names} to confirm their answers."
+    if step == "solving" or game["judging"]:
+        return "Sherlock Holmes is judging the answers given at 221B."
+    return "The game goes on."
+
+
+def _announcement(game: dict, players: list, me) -> str:
+    """What a screen reader hears when it changes: the round, phase and whose move."""
+    return f"Round {game['round']}, {PHASES.get(game['phase'], '')}. " + _status_sentence(
+        game, players, me
+    )
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _your_character(you: dict | None) -> dict | None:
+    if not you or not you.get("character"):
+        return None
+    key = you["character"]
+    return {
+        "key": key,
+        "name": you.get("character_name") or CHARACTER_NAMES.get(key, key),
+        "state": you.get("character_state"),
+        "action": CHARACTER_ACTIONS.get(key, ""),
+    }
+
+
+def _your_answers(you: dict | None, questions: dict) -> list[dict]:
+    """The answers this player wrote at 221B (their own; nobody else's are ever shown)."""
+    you = you or {}
+    written = you.get("answers") or (you.get("attempt") or {}).get("answers") or {}
+    return [
+        {"ask": ask, "answer": written[qid]} for qid, ask in questions.items() if qid in written
+    ]
+
+
+def _answer_fields(you: dict | None, questions: list[dict]) -> list[dict]:
+    """The answers form: each question, with what this player already wrote (a player
+    waiting at 221B after a failed attempt confirms or changes them)."""
+    written = (you or {}).get("answers") or {}
+    return [
+        {"id": question["id"], "ask": question["ask"], "value": written.get(question["id"], "")}
+        for question in questions
+    ]
+
+
+def _rulings(you, rule_actions: list, players: list, questions: dict) -> list[dict]:
+    if not you or not you.get("rulings"):
+        return []
+    rulings = []
+    for ruling in you["rulings"]:
+        verdicts = [a for a in rule_actions if a["request"] == ruling["request"]]
+        rulings.append(
+            {
+                **ruling,
+                "who": players[ruling["player"]],
+                "ask": questions.get(ruling["question"], ruling["question"]),
+                "controls": [
+                    _control(a, "Right" if a["verdict"] == "correct" else "Wrong", 0)
+                    for a in verdicts
+                ],
+            }
+        )
+    return rulings
+
+
+def _holmes_results(you, players: list, questions: dict) -> dict:
+    holmes = (you or {}).get("holmes") or {}
+    consult = holmes.get("consult")
+    check = holmes.get("check")
+    return {
+        "consult": {
+            **consult,
+            "who": players[consult["target"]],
+            "answers": [
+                {"ask": questions.get(qid, qid), "answer": answer}
+                for qid, answer in consult["answers"].items()
+            ],
+        }
+        if consult
+        else None,
+        "check": {**check, "ask": questions.get(check["question"], check["question"])}
+        if check
+        else None,
+    }
+
+
+def _result(game: dict, players: list) -> dict:
+    result = game.get("result")
+    if not result:
+        return {"over": False, "sentence": ""}
+    winners = [players[s] for s in result["winners"]]
+    if winners:
+        names = _names(["you" if p["is_you"] else p["name"] for p in winners])
+        sentence = f"The case is solved: {names} won in {result['rounds']} rounds."
+        if len(winners) == 1 and winners[0]["is_you"]:
+            sentence = f"You solved the case in {result['rounds']} rounds!"
+    else:
+        sentence = "Nobody solved the case: London's criminals sleep soundly tonight."
+    return {"over": True, "sentence": sentence, "winners": winners, "kind": result["kind"]}

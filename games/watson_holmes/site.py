@@ -1,0 +1,255 @@
+"""Watson & Holmes on the site: a table plays a published case; answers given at 221B Baker
+Street (and Holmes's answer checks) are judged by the case's checker; the end shows the
+solution and a debrief."""
+
+from cases.models import AnswerAttempt, CaseVersion, Location, Question
+from games.sites import EventReader, GameSite, names_sentence
+from games.watson_holmes import GAME
+from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
+
+MAX_TEXT = 500
+
+# The placements in the event log, public events all: where each pawn went each round.
+ROUTE_EVENTS = ("round_started", "visited", "went_to_carriage_stop", "went_to_baker_street")
+
+
+class WatsonHolmesSite(GameSite):
+    template = "watson_holmes/_table.html"
+    brief_template = "watson_holmes/_brief.html"
+    versioned_actions = frozenset(VERSIONED_ACTIONS)
+    throttled_actions = frozenset({"answer"})
+
+    # --- Set-up -------------------------------------------------------------------------
+
+    def summary(self, case_version: CaseVersion | None = None) -> dict:
+        # A version's title and its case's slug do not change once it can be played.
+        return {
+            "title": case_version.title,
+            "case": {"slug": case_version.case.slug, "title": case_version.title},
+        }
+
+    def player_range(self, case_version: CaseVersion | None = None) -> tuple[int, int]:
+        return (
+            max(self.game.min_players, case_version.min_players),
+            min(self.game.max_players, case_version.max_players),
+        )
+
+    def config(self, *, case_version: CaseVersion, options: dict, host_seat: int) -> dict:
+        """The case as the rules need it: everything but the answers and the solution."""
+        return {
+            "case": _case_config(case_version),
+            "options": {**options, "host": host_seat},
+        }
+
+    # --- Notices ------------------------------------------------------------------------
+
+    def notices(self, before, after, events):
+        changes = [
+            change for change in super().notices(before, after, events) if change[0] != "game_over"
+        ]
+        for event in events:
+            if event.audience != "all":
+                continue
+            if event.type == "went_to_baker_street":
+                changes.append(("table_news", {"player": event.data.get("player")}))
+            elif event.type == "game_over":
+                changes.append(("game_over", dict(event.data)))
+        return changes
+
+    def notice_text(self, kind, title, names, details):
+        if kind == "table_news":
+            who = names.get(details.get("player"), "A player")
+            return f"{who} went to 221B Baker Street in {title}."
+        if kind == "game_over":
+            winners = [names[seat] for seat in details.get("winners", []) if seat in names]
+            if winners:
+                return f"{title} was solved by {names_sentence(winners)}."
+            return f"{title} is over: the case went unsolved."
+        return super().notice_text(kind, title, names, details)
+
+    def notice_recipients(self, kind, details, seats):
+        if kind == "table_news":
+            return [seat for seat in seats if seat != details.get("player")]
+        return super().notice_recipients(kind, details, seats)
+
+    def outcome_record(self, outcome: dict) -> dict:
+        return {
+            "winners": list(outcome["winners"]),
+            "solved": outcome["result"] == "solved",
+            "rounds": outcome["rounds"],
+        }
+
+    # --- Judging at 221B ----------------------------------------------------------------
+
+    def judgement_requests(self, state: dict) -> list[dict]:
+        return self.game.rules.pending_judgement(state)
+
+    def judgement_file(
+        self, *, case_version_id: int, user_id: int | None, request: dict, private: bool
+    ) -> AnswerAttempt:
+        """The answers a request carries, filed as the case's answer attempt."""
+        return AnswerAttempt.objects.create(
+            version_id=case_version_id, user_id=user_id, answers=request["answers"], private=private
+        )
+
+    def judgement_action(self, *, attempt_id: int, request: int, kind: str) -> dict:
+        """Judge the attempt (once: it keeps its verdicts) and say so to the rules."""
+        from cases.services import answer_attempt_judge
+
+        attempt = answer_attempt_judge(attempt_id=attempt_id)
+        verdicts = {
+            question: _game_verdict(kind, judged["verdict"])
+            for question, judged in attempt.verdicts.items()
+        }
+        return {"type": "judged", "request": request, "verdicts": verdicts}
+
+    # --- Reads --------------------------------------------------------------------------
+
+    def view_extras(self, *, case_version_id, game_view):
+        if not game_view.get("may_see_solution"):
+            return {"solution": None}
+        version = CaseVersion.objects.get(pk=case_version_id)
+        questions = Question.objects.filter(version=version).order_by("position")
+        return {
+            "solution": {
+                "answers": [{"id": q.key, "ask": q.ask, "answer": q.answer} for q in questions],
+                "text": version.solution,
+            }
+        }
+
+    def notes_refusal(self) -> str:
+        return "Irene Adler has struck: nobody else may write notes during this investigation."
+
+    def action_from_form(self, action: dict, data) -> dict:
+        result = dict(action)
+        carriages = data.get("carriages")
+        if carriages not in (None, ""):
+            try:
+                result["carriages"] = int(carriages)
+            except ValueError:
+                result["carriages"] = carriages  # the rules refuse it in a sentence
+        if data.get("question"):
+            result["question"] = str(data["question"])[:60]
+        if "answer" in data:
+            result["answer"] = str(data.get("answer") or "").strip()[:MAX_TEXT]
+        answers = {
+            name[len(ANSWER_PREFIX) :]: str(value).strip()[:MAX_TEXT]
+            for name, value in data.items()
+            if name.startswith(ANSWER_PREFIX)
+        }
+        if answers:
+            result["answers"] = answers
+        return result
+
+    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
+        page = game_page(view, seats)
+        page["answer_prefix"] = ANSWER_PREFIX
+        page["debrief"] = _debrief(view, events)
+        return page
+
+
+def _case_config(version: CaseVersion) -> dict:
+    locations = Location.objects.filter(version=version).select_related("zone").order_by("number")
+    questions = Question.objects.filter(version=version).order_by("position")
+    zones = None
+    if version.start_zone:
+        zones = {
+            "start": version.start_zone,
+            "travel_cost": version.travel_cost or 0,
+            "names": {zone.key: zone.name for zone in version.zones.order_by("position")},
+        }
+    start = {
+        kind: value
+        for kind, value in {
+            "carriages": version.start_carriages,
+            "police": version.start_police,
+            "call_off": version.start_call_off,
+            "lockpick": version.start_lockpick,
+        }.items()
+        if value is not None
+    }
+    return {
+        "locations": [
+            {
+                "number": loc.number,
+                "name": loc.name,
+                "text": loc.text,
+                "icons": list(loc.icons),
+                "carriages": loc.icon_carriages,
+                "zone": loc.zone.key if loc.zone else None,
+            }
+            for loc in locations
+        ],
+        "questions": [{"id": q.key, "ask": q.ask, "kind": q.kind} for q in questions],
+        "zones": zones,
+        "start": start,
+    }
+
+
+def _game_verdict(kind: str, verdict: str) -> str:
+    # A full attempt at 221B is right only when the checker is sure: a strict Sherlock
+    # never accepts a doubtful answer. A Holmes answer check passes "unsure" on to the
+    # eliminated players, who rule on it.
+    if kind == "solve" and verdict == "unsure":
+        return "wrong"
+    return verdict
+
+
+# --- The debrief at the end of a game ----------------------------------------------------
+
+
+def _debrief(view: dict, events: EventReader) -> dict | None:
+    """Each answer beside the cards that prove it, and each player's route, round by round.
+
+    Only once the member's view carries the solution, so nobody still playing learns the
+    evidence. Routes come from the events this member may see.
+    """
+    if view.get("solution") is None or view.get("game") is None:
+        return None
+    names = {loc["number"]: loc["name"] for loc in view["game"]["locations"]}
+    evidence = dict(
+        Question.objects.filter(version_id=view["case_version"]).values_list("key", "evidence")
+    )
+    answers = [
+        {
+            **answer,
+            "evidence": [
+                {"number": number, "name": names.get(number, "")}
+                for number in evidence.get(answer["id"], [])
+            ],
+        }
+        for answer in view["solution"]["answers"]
+    ]
+    return {"answers": answers, "routes": _routes(view, names, events(ROUTE_EVENTS))}
+
+
+def _routes(view: dict, names: dict, events: list[tuple[str, dict]]) -> list[dict]:
+    rounds: dict[int, dict[int, str]] = {}
+    current = 1
+    for kind, payload in events:
+        if kind == "round_started":
+            current = payload.get("round", current + 1)
+            continue
+        if kind == "visited":
+            number = payload.get("location")
+            place = f"{number} · {names.get(number, '')}"
+        elif kind == "went_to_carriage_stop":
+            place = "Carriage Stop"
+        else:
+            place = "221B Baker Street"
+        # An outbid player places again: the last placement of a round is where they read.
+        rounds.setdefault(current, {})[payload.get("player")] = place
+    return [
+        {
+            "seat": player["seat"],
+            "name": player["name"],
+            "stops": [
+                {"round": number, "place": rounds[number].get(player["seat"], "—")}
+                for number in sorted(rounds)
+            ],
+        }
+        for player in view["game"]["players"]
+    ]
+
+
+SITE = WatsonHolmesSite(GAME)
