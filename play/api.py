@@ -442,20 +442,28 @@ class NotebookApi(APIView):
 
     @extend_schema_serializer(component_name="NotebookInput")
     class Input(serializers.Serializer):
-        text = serializers.CharField(allow_blank=True, max_length=50_000, trim_whitespace=False)
+        text = serializers.CharField(
+            allow_blank=True, max_length=50_000, trim_whitespace=False, required=False
+        )
+        marks = serializers.DictField(
+            required=False, help_text="Your marks on the game's note sheet (a grid)."
+        )
 
-    @extend_schema(responses=inline_serializer("Notebook", {"text": serializers.CharField()}))
+    NOTEBOOK = inline_serializer(
+        "Notebook", {"text": serializers.CharField(), "marks": serializers.DictField()}
+    )
+
+    @extend_schema(responses=NOTEBOOK)
     def get(self, request, table_id):
         membership = selectors.membership_for(table_id=table_id, user=request.user)
         if membership.seat is None:
             return error_response("not_a_player", "Only players keep a notebook.", 403)
         notebook = Notebook.objects.filter(seat=membership.seat).first()
-        return Response({"text": notebook.text if notebook else ""})
+        return Response(
+            {"text": notebook.text if notebook else "", "marks": notebook.marks if notebook else {}}
+        )
 
-    @extend_schema(
-        request=Input,
-        responses=inline_serializer("NotebookSaved", {"text": serializers.CharField()}),
-    )
+    @extend_schema(request=Input, responses=NOTEBOOK)
     def put(self, request, table_id):
         membership = selectors.membership_for(table_id=table_id, user=request.user)
         if membership.seat is None:
@@ -463,6 +471,9 @@ class NotebookApi(APIView):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         notebook = services.notebook_write(
-            table_id=table_id, user=request.user, text=data.validated_data["text"]
+            table_id=table_id,
+            user=request.user,
+            text=data.validated_data.get("text"),
+            marks=data.validated_data.get("marks"),
         )
-        return Response({"text": notebook.text})
+        return Response({"text": notebook.text, "marks": notebook.marks})

@@ -63,7 +63,18 @@ class ColourForm(forms.Form):
 
 
 class NotebookForm(forms.Form):
+    """The notebook's text, and the marks of a game's note sheet (JSON), either or both."""
+
     text = forms.CharField(required=False, max_length=50_000, strip=False, widget=forms.Textarea)
+    marks = forms.JSONField(required=False)
+
+    def clean_marks(self):
+        marks = self.cleaned_data.get("marks")
+        if "marks" not in self.data:
+            return None
+        if not isinstance(marks, dict):
+            raise forms.ValidationError("The marks could not be read.")
+        return marks
 
 
 class ActionForm(forms.Form):

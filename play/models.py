@@ -370,9 +370,19 @@ def visible_to(player: int | None) -> Q:
     return everyone | Q(audience__contains=f",{player},")
 
 
+# A notebook's marks: a game's page may keep a player's ticks there (a deduction grid).
+MAX_MARKS_BYTES = 20_000
+
+
 class Notebook(models.Model):
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="notebook")
     text = models.TextField(blank=True, max_length=50_000)
+    marks = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What the player marked on the game's own note sheet (a grid), by the "
+        "page's keys; at most MAX_MARKS_BYTES as JSON.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -240,6 +240,14 @@ def table_for_invite(*, invite_code: str) -> Table | None:
     )
 
 
+def notebook_marks(*, membership: Membership) -> dict | None:
+    """This member's marks on the game's note sheet (None for a spectator)."""
+    if membership.seat is None:
+        return None
+    marks = Notebook.objects.filter(seat=membership.seat).values_list("marks", flat=True).first()
+    return marks or {}
+
+
 def notebook_text(*, membership: Membership) -> str | None:
     """This member's own notebook (None for a spectator, who keeps none)."""
     if membership.seat is None:

@@ -23,6 +23,7 @@ from games.sites import get_site
 
 from . import move_sql, selectors
 from .models import (
+    MAX_MARKS_BYTES,
     ActionRequest,
     Notebook,
     Seat,
@@ -665,19 +666,37 @@ def table_attempt_deliver_verdicts(*, table_attempt_id: int) -> ActionResult | N
 
 
 @transaction.atomic
-def notebook_write(*, table_id: int, user, text: str) -> Notebook:
+def notebook_write(*, table_id: int, user, text: str | None = None, marks=None) -> Notebook:
+    """Save the player's notes: the text, the marks (a game's note sheet), or both."""
     table = Table.objects.select_for_update().get(pk=table_id)
     seat = Seat.objects.filter(table=table, user=user).first()
     if seat is None:
         raise PermissionDenied("You have no seat at this table.")
-    if len(text) > Notebook._meta.get_field("text").max_length:
+    if text is not None and len(text) > Notebook._meta.get_field("text").max_length:
         raise ValidationError("A notebook holds at most 50,000 characters.")
+    if marks is not None:
+        _check_marks(marks)
     if table.state is not None and not selectors.may_write_notes(table=table, player=seat.number):
         raise TableError(get_site(table.engine).notes_refusal(), "notes_forbidden")
     notebook, _ = Notebook.objects.get_or_create(seat=seat)
-    notebook.text = text
-    notebook.save(update_fields=["text", "updated_at"])
+    fields = ["updated_at"]
+    if text is not None:
+        notebook.text = text
+        fields.append("text")
+    if marks is not None:
+        notebook.marks = marks
+        fields.append("marks")
+    notebook.save(update_fields=fields)
     return notebook
+
+
+def _check_marks(marks) -> None:
+    import json
+
+    if not isinstance(marks, dict):
+        raise ValidationError("Marks are an object of names and values.")
+    if len(json.dumps(marks)) > MAX_MARKS_BYTES:
+        raise ValidationError("The marks are too many to keep.")
 
 
 # --- Side effects after commit --------------------------------------------------------

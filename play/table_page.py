@@ -41,6 +41,8 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
         and table.state is not None
         and not selectors.may_write_notes(table=table, player=membership.seat.number),
     }
+    context["notebook_marks"] = selectors.notebook_marks(membership=membership)
+    context["notebook_url"] = reverse("play:table-notebook", args=[table.pk])
     if view["status"] == TableStatus.LOBBY:
         context["lobby"] = _lobby(request, table, game, site, seats)
     elif view["game"] is not None:

@@ -311,11 +311,14 @@ def table_notebook(request: HttpRequest, table_id: int) -> HttpResponse:
     wants_json = request.headers.get("Accept", "").startswith("application/json")
     error = None
     if not form.is_valid():
-        error = "A notebook holds at most 50,000 characters."
+        error = form.errors.get("marks", ["A notebook holds at most 50,000 characters."])[0]
     else:
         try:
             services.notebook_write(
-                table_id=table_id, user=request.user, text=form.cleaned_data["text"]
+                table_id=table_id,
+                user=request.user,
+                text=form.cleaned_data["text"] if "text" in request.POST else None,
+                marks=form.cleaned_data.get("marks"),
             )
         except (services.TableError, ValidationError) as refusal:
             error = refusal.messages[0] if isinstance(refusal, ValidationError) else str(refusal)

@@ -306,3 +306,30 @@ def test_no_module_of_play_names_a_games_own_concepts():
         text = path.read_text(encoding="utf-8").lower()
         found += [f"{path.relative_to(play)}: {word}" for word in GAME_WORDS if word in text]
     assert found == []
+
+
+# --- The note sheet -------------------------------------------------------------------------
+
+
+def test_a_player_keeps_marks_on_the_games_note_sheet(nim_game, client, alice, bob):
+    table = nim_table(alice)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    services.table_start(table_id=table.pk, user=alice)
+    client.force_login(alice)
+    url = reverse("play:table-notebook", args=[table.pk])
+
+    saved = client.post(
+        url, {"marks": '{"C": {"3": "no"}}'}, headers={"Accept": "application/json"}
+    )
+    assert saved.json() == {"saved": True}
+    refused = client.post(url, {"marks": "[1, 2]"}, headers={"Accept": "application/json"})
+    assert refused.status_code == 409 and refused.json()["error"] == "The marks could not be read."
+
+    api = APIClient()
+    api.force_authenticate(bob)
+    assert api.get(f"/api/tables/{table.pk}/notebook/").json() == {"text": "", "marks": {}}
+    api.force_authenticate(alice)
+    mine = api.get(f"/api/tables/{table.pk}/notebook/").json()
+    assert mine == {"text": "", "marks": {"C": {"3": "no"}}}
+    put = api.put(f"/api/tables/{table.pk}/notebook/", {"text": "hm"}, format="json")
+    assert put.json() == {"text": "hm", "marks": {"C": {"3": "no"}}}  # marks kept
