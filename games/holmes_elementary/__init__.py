@@ -8,13 +8,13 @@ from games.holmes_elementary.privacy import private_items
 from games.holmes_elementary.rules.bot import bot_action
 
 FIRST_PLAYER_CHOICES = (
-    ("0", "The host (seat 1)"),
+    ("0", "The host"),
     ("1", "Seat 2"),
     ("2", "Seat 3"),
     ("3", "Seat 4"),
     ("4", "Seat 5"),
     ("5", "Seat 6"),
-    ("random", "Drawn at random"),
+    ("random", "At random"),
 )
 
 OPTIONS = (

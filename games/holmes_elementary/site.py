@@ -1,0 +1,30 @@
+"""The Elementary deck on the site: a table from its options alone, and its page (the hand
+as cards, the seven spots, the legal moves, and a deduction grid the player can mark)."""
+
+from games.holmes_elementary import GAME
+from games.holmes_elementary.page import VERSIONED_ACTIONS, game_page
+from games.sites import EventReader, GameSite
+
+# The most cards a discard form may name (a hand holds at most twelve).
+MAX_FORM_CARDS = 20
+
+
+class HolmesElementarySite(GameSite):
+    template = "holmes_elementary/_table.html"
+    stylesheet = "holmes_elementary/table.css"
+    versioned_actions = VERSIONED_ACTIONS
+
+    def action_from_form(self, action: dict, data) -> dict:
+        """The offered move with what the player filled in: a guess's suit and rank
+        (``param-suit``, ``param-rank``), or the cards ticked for a discard (``cards``)."""
+        result = super().action_from_form(action, data)
+        if result.get("type") == "discard" and "cards" not in result:
+            picked = data.getlist("cards") if hasattr(data, "getlist") else data.get("cards", [])
+            result["cards"] = [str(card) for card in picked][:MAX_FORM_CARDS]
+        return result
+
+    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
+        return game_page(view, seats, events, self.control)
+
+
+SITE = HolmesElementarySite(GAME)
