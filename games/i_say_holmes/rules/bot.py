@@ -14,7 +14,7 @@ EXAMINING = ("CLUE", "SHOW", "LOOK", "LOOK+", "ARREST")
 FEWEST_CARDS = ("DRAW1", "DRAW2", "SWAP")
 I_SAY_ORDER = ("pipe", "hat", "glass")
 # Seen-notes that tell what a seat holds now (while its hand_epoch has not moved).
-TELLING = ("look", "clue", "show", "irreg")
+TELLING = ("look", "clue", "show", "irreg", "give", "swap", "mastermind", "alibi")
 ARRESTS = ("ARREST", "LOOK+", "IMPROMPTU")
 EXPOSING = ARRESTS + ("LOOK", "CLUE", "SHOW", "SWAP")
 
@@ -94,8 +94,8 @@ def _answer_window(me: _Me, legal: list[dict]) -> dict:
     counters = {cards.row(a["card"]).slug: a for a in legal if a["type"] == "counter"}
     if me.holds_villain and instruction in EXPOSING:
         return counters.get("alibi") or counters.get("mastermind") or {"type": "allow"}
-    if instruction in ARRESTS or instruction == "DRAW2":
-        return counters.get("alibi") or {"type": "allow"}
+    if me.holds_villain and instruction in ("DRAW1", "DRAW2"):
+        return counters.get("alibi") or {"type": "allow"}  # more cards delay an escape
     return {"type": "allow"}
 
 

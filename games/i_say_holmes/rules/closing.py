@@ -13,11 +13,12 @@ def close_guilty(state: dict, arrester: int, accused: int) -> list[Event]:
     hands = state["hands"]
     arrested = [card for card in hands[accused] if cards.is_villain(card)]
     state["discard"] += hands[arrester]
-    hands[arrester] = arrested
+    hands[arrester] = []
     for seat in range(seat_count(state)):
-        if seat != arrester:
+        if seat not in (arrester, accused):
             state["discard"] += [card for card in hands[seat] if cards.is_villain(card)]
-            hands[seat] = [card for card in hands[seat] if not cards.is_villain(card)]
+        hands[seat] = [card for card in hands[seat] if not cards.is_villain(card)]
+    hands[arrester] = arrested
     totals = [sum(cards.cp(card) for card in held) for held in hands]
     grand_total = sum(totals)
     book = max(
