@@ -76,3 +76,14 @@ def grace(make_user):
 def seven(alice, bob, charlie, dave, erin, frank, grace):
     """Seven people, in seat order."""
     return [alice, bob, charlie, dave, erin, frank, grace]
+
+
+@pytest.fixture
+def roomy_channel_layer(settings):
+    # Keep every push of a whole game for the test to read at the end.
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": 100_000, "expiry": 3600},
+        }
+    }

@@ -78,17 +78,6 @@ def secret_case(db):
     return version
 
 
-@pytest.fixture
-def roomy_channel_layer(settings):
-    # Keep every push of a whole game for the test to read at the end.
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer",
-            "CONFIG": {"capacity": 100_000, "expiry": 3600},
-        }
-    }
-
-
 class Oracle:
     """What each seat (and the spectator, None) may see, from the database and the state."""
 
