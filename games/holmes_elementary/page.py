@@ -250,7 +250,7 @@ def _spots(game: dict, names: Names, you: dict | None) -> list[dict]:
         shown = spot["card"]
         private = seen_spots.get(suit)
         if not spot["open"]:
-            state = f"Emptied by {names(spot['emptied_by'], capital=True)}"
+            state = f"Emptied by {names(spot['emptied_by'], capital=False)}"
         elif shown:
             state = "Revealed at the end"
         else:
@@ -264,7 +264,7 @@ def _spots(game: dict, names: Names, you: dict | None) -> list[dict]:
                 "state": state,
                 "card": card(shown["id"]) if shown else None,
                 "seen_by_you": card(private) if private and not shown else None,
-                "barred": [names(seat) for seat in spot["barred"]],
+                "barred": [names(seat, capital=False) for seat in spot["barred"]],
                 "barred_for_you": you is not None and you["seat"] in spot["barred"],
             }
         )
@@ -461,6 +461,7 @@ def _grid(game: dict, you: dict) -> list[dict]:
     for suit, hidden in (you.get("seen_spots") or {}).items():
         known.setdefault(suit, hidden)
     emptied = {spot["suit"] for spot in game["spots"] if not spot["open"]}
+    barred = {spot["suit"] for spot in game["spots"] if you["seat"] in spot["barred"]}
     rows = []
     for suit in SUITS:
         cells = []
@@ -509,6 +510,9 @@ def _grid(game: dict, you: dict) -> list[dict]:
                 "candidates": candidates,
                 "note": note,
                 "sure": len(candidates) == 1,
+                "spot_note": "emptied"
+                if suit in emptied
+                else ("barred for you" if suit in barred else ""),
             }
         )
     return rows

@@ -194,7 +194,7 @@ def test_a_guess_is_made_with_the_spot_and_rank_chosen(duel, clients):
     assert refusal(response.text) == ""
     assert f"You guessed Method {wrong}: wrong." in response.text
     assert "Only you saw it: the Method spot holds" in response.text
-    assert "Barred for You" in response.text
+    assert "Barred for you" in response.text
     bob_page = page(clients["bob"], duel)
     assert f"Alice guessed Method {wrong}: wrong." in bob_page
     assert "Only you saw it" not in bob_page
