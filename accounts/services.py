@@ -1,21 +1,18 @@
-"""Writes for accounts, and the transactional outbox for tasks (notifications, judging)."""
+"""Writes for accounts: demo accounts, notifications and their e-mails."""
 
 import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
 from functools import partial
-from importlib import import_module
 
 from django.core.mail import send_mail
-from django.db import models, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from .models import (
     Notification,
     NotificationPreferences,
-    OutboxMessage,
     User,
     default_email_kinds,
 )
@@ -130,110 +127,3 @@ def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:
 # as a row in the transaction of the write that causes it, and enqueued once that commits.
 # If the broker is down then, the write still succeeds (it is committed) and the row waits:
 # `outbox_redeliver`, run every few seconds by Celery beat, enqueues it again.
-
-OUTBOX_REDELIVER_AFTER = timedelta(seconds=30)
-OUTBOX_MAX_REDELIVERIES = 100
-OUTBOX_KEEP_DELIVERED = timedelta(days=7)
-
-
-def broker_errors() -> tuple[type[BaseException], ...]:
-    """What a broker that cannot be reached raises: kombu's wrapper, or redis-py and
-    socket errors from under it."""
-    import kombu.exceptions
-    import redis.exceptions
-
-    return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
-
-
-def outbox_enqueue(
-    *, task: str, args: list, countdown: float | None = None
-) -> OutboxMessage | None:
-    """Store `task(*args)` in the outbox and send it to the broker after commit.
-
-    The task receives `outbox_id` as a keyword and calls `outbox_mark_delivered` when done.
-    With Celery eager (the embedded default) there is no broker to be down: the task just
-    runs in this process after commit, and no row is written only to be marked delivered.
-
-    `countdown`: run it no sooner than that many seconds from now. Such a task must be
-    one a sweep also finds when it is due (a table's wake-up): eager Celery cannot wait,
-    so there the sweep alone runs it, and a redelivered row may come early (the task
-    checks that its time has come).
-    """
-    if _celery().conf.task_always_eager:
-        if countdown is None:
-            transaction.on_commit(lambda: _task(task).apply_async(args=args))
-        return None
-    message = OutboxMessage.objects.create(task=task, args=args)
-    message_id = message.pk
-    transaction.on_commit(
-        lambda: outbox_send(message_id=message_id, task=task, args=args, countdown=countdown)
-    )
-    return message
-
-
-def outbox_send(*, message_id: int, task: str, args: list, countdown: float | None = None) -> bool:
-    """Hand one outbox row to Celery. A broker error is logged, never raised: it runs after
-    a commit, and must not turn a committed move into a server error."""
-    try:
-        _task(task).apply_async(args=args, kwargs={"outbox_id": message_id}, countdown=countdown)
-    except broker_errors():
-        logger.warning(
-            "Could not enqueue %s (outbox message %s): the beat will retry",
-            task,
-            message_id,
-            exc_info=True,
-        )
-        return False
-    return True
-
-
-def _celery():
-    from celery import current_app
-
-    return current_app
-
-
-def _task(name: str):
-    # Shared tasks are registered when their module is imported (a web process has not
-    # necessarily imported it yet); their names are their module paths.
-    import_module(name.rsplit(".", 1)[0])
-    return _celery().tasks[name]
-
-
-def outbox_mark_delivered(*, message_id: int | None) -> None:
-    if message_id is None:
-        return  # the task was called directly, not from the outbox
-    OutboxMessage.objects.filter(pk=message_id, delivered_at__isnull=True).update(
-        delivered_at=timezone.now()
-    )
-
-
-def outbox_redeliver(*, older_than: timedelta = OUTBOX_REDELIVER_AFTER, limit: int = 500) -> int:
-    """Enqueue again the rows still undelivered after `older_than`; return how many.
-
-    Their first send may have failed (broker down) or their worker died: tasks are
-    idempotent, so sending one twice is harmless, and waiting `older_than` first keeps that
-    rare. Also forgets delivered rows after a week.
-    """
-    now = timezone.now()
-    cutoff = now - older_than
-    OutboxMessage.objects.filter(delivered_at__lt=now - OUTBOX_KEEP_DELIVERED).delete()
-    waiting = list(
-        OutboxMessage.objects.filter(
-            delivered_at__isnull=True,
-            created_at__lte=cutoff,
-            redeliveries__lt=OUTBOX_MAX_REDELIVERIES,
-        )
-        .exclude(redelivered_at__gt=cutoff)
-        .order_by("created_at")[:limit]
-    )
-    sent = []
-    for message in waiting:
-        if not outbox_send(message_id=message.pk, task=message.task, args=message.args):
-            break  # the broker is still down: the next beat tries again
-        sent.append(message.pk)
-    if sent:
-        OutboxMessage.objects.filter(pk__in=sent).update(
-            redelivered_at=now, redeliveries=models.F("redeliveries") + 1
-        )
-    return len(sent)

@@ -1,8 +1,9 @@
-"""Celery tasks of accounts: the outbox's periodic redelivery (see services)."""
+"""Celery tasks of accounts: the outbox's periodic redelivery (holmes_site/outbox.py; its
+rows are this app's OutboxMessage)."""
 
 from celery import shared_task
 
-from . import services
+from holmes_site import outbox
 
 
 @shared_task(acks_late=True)
@@ -10,7 +11,7 @@ def outbox_redeliver(older_than_seconds: float | None = None) -> int:
     """Run by Celery beat (settings.CELERY_BEAT_SCHEDULE): enqueue again what the broker
     missed. `older_than_seconds` lets an operator (or a test) flush the outbox now."""
     if older_than_seconds is None:
-        return services.outbox_redeliver()
+        return outbox.outbox_redeliver()
     from datetime import timedelta
 
-    return services.outbox_redeliver(older_than=timedelta(seconds=older_than_seconds))
+    return outbox.outbox_redeliver(older_than=timedelta(seconds=older_than_seconds))

@@ -28,6 +28,7 @@ from cases.lint import lint_package
 from cases.models import CaseVersion, Location, NearMiss, Question, VersionStatus
 from cases.package.reader import read_zip
 from cases.services import ImportResult, PackageInvalid
+from holmes_site.outbox import outbox_enqueue
 
 from . import selectors
 from .models import (
@@ -632,7 +633,6 @@ def near_miss_accept(*, near_miss: NearMiss, user) -> CaseVersion:
 
 
 def _after_commit(task_name: str, *args) -> None:
-    from . import tasks
-
-    task = getattr(tasks, task_name)
-    transaction.on_commit(lambda: task.delay(*args))
+    # Through the outbox, like every app's tasks: sent after commit, sent again if the
+    # broker was down.
+    outbox_enqueue(task=f"authoring.tasks.{task_name}", args=list(args))

@@ -12,6 +12,7 @@ from django.urls import reverse
 from accounts.models import NotificationKind
 from accounts.services import notification_send
 from cases.models import CaseVersion, VersionStatus
+from holmes_site.outbox import marks_delivered
 
 from .models import MODERATORS_GROUP, Review, ReviewComment, ReviewReply
 
@@ -21,7 +22,8 @@ def _title(version: CaseVersion) -> str:
 
 
 @shared_task(acks_late=True)
-def notify_new_submission(version_id: int, round_stamp: str) -> None:
+@marks_delivered
+def notify_new_submission(version_id: int, round_stamp: str, outbox_id: int | None = None) -> None:
     version = CaseVersion.objects.select_related("case__author").get(pk=version_id)
     author = version.case.author
     by = f" by {author.public_name}" if author else ""
@@ -43,7 +45,8 @@ def notify_new_submission(version_id: int, round_stamp: str) -> None:
 
 
 @shared_task(acks_late=True)
-def notify_decision(version_id: int, round_stamp: str) -> None:
+@marks_delivered
+def notify_decision(version_id: int, round_stamp: str, outbox_id: int | None = None) -> None:
     version = CaseVersion.objects.select_related("case__author").get(pk=version_id)
     if version.case.author is None:
         return
@@ -67,7 +70,8 @@ def notify_decision(version_id: int, round_stamp: str) -> None:
 
 
 @shared_task(acks_late=True)
-def notify_comment(comment_id: int) -> None:
+@marks_delivered
+def notify_comment(comment_id: int, outbox_id: int | None = None) -> None:
     comment = ReviewComment.objects.select_related(
         "version__case__author", "moderator", "question", "location"
     ).get(pk=comment_id)
@@ -85,7 +89,8 @@ def notify_comment(comment_id: int) -> None:
 
 
 @shared_task(acks_late=True)
-def notify_resubmission(version_id: int, round_stamp: str) -> None:
+@marks_delivered
+def notify_resubmission(version_id: int, round_stamp: str, outbox_id: int | None = None) -> None:
     """A resubmission goes back to the moderator who requested the changes: only they hear."""
     review = Review.objects.select_related("version__case__author", "moderator").get(
         version_id=version_id
@@ -105,7 +110,8 @@ def notify_resubmission(version_id: int, round_stamp: str) -> None:
 
 
 @shared_task(acks_late=True)
-def notify_reply(reply_id: int) -> None:
+@marks_delivered
+def notify_reply(reply_id: int, outbox_id: int | None = None) -> None:
     """The other party of the thread hears of a reply: the author of a moderator's, the
     moderator holding the case of the author's. Only who and where: the text stays on the
     pages of the case."""

@@ -8,6 +8,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from holmes_site.outbox import outbox_enqueue
+
 from . import answers
 from .lint import lint_package
 from .markdown import CARD_REFERENCE_RE
@@ -151,10 +153,8 @@ def answer_attempt_create(
     *, version: CaseVersion, answers: dict[str, str], user=None
 ) -> AnswerAttempt:
     """Store a player's answers and queue their judging once the transaction commits."""
-    from .tasks import judge_answer_attempt
-
     attempt = AnswerAttempt.objects.create(version=version, user=user, answers=answers)
-    transaction.on_commit(lambda: judge_answer_attempt.delay(attempt.pk))
+    outbox_enqueue(task="cases.tasks.judge_answer_attempt", args=[attempt.pk])
     return attempt
 
 

@@ -12,11 +12,13 @@ from types import ModuleType
 
 from games.base import Game
 from games.holmes_elementary import GAME as HOLMES_ELEMENTARY
+from games.i_say_holmes import GAME as I_SAY_HOLMES
 from games.sherlock_mycroft import GAME as SHERLOCK_MYCROFT
 from games.watson_holmes import GAME as WATSON_HOLMES
 
 GAMES: dict[str, Game] = {
-    game.name: game for game in (WATSON_HOLMES, SHERLOCK_MYCROFT, HOLMES_ELEMENTARY)
+    game.name: game
+    for game in (WATSON_HOLMES, SHERLOCK_MYCROFT, I_SAY_HOLMES, HOLMES_ELEMENTARY)
 }
 
 

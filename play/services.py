@@ -15,11 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import name_taken_at_table
-from accounts.services import outbox_enqueue
 from cases.models import CaseVersion, VersionStatus
 from games import GAMES, case_game, get_game, get_rules
 from games.base import SYSTEM, Event, OptionsInvalid, Refusal
 from games.sites import get_site
+from holmes_site.outbox import outbox_enqueue
 
 from . import move_sql, selectors
 from .models import (

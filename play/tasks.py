@@ -9,8 +9,9 @@ from pathlib import Path
 from celery import shared_task
 from django.urls import reverse
 
-from accounts.services import notifications_send, outbox_mark_delivered
+from accounts.services import notifications_send
 from games.sites import get_site
+from holmes_site.outbox import outbox_mark_delivered
 
 from . import presence, services
 from .models import Seat, Table

@@ -12,6 +12,7 @@ history of events is fetched. A new game is searched on the day it is registered
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -32,43 +33,62 @@ def players_for(game) -> int:
     return max(game.min_players, min(3, game.max_players))
 
 
-def history(viewer: ApiPlayer, table_id: int) -> None:
-    after = 0
+def history(viewer: ApiPlayer, table_id: int) -> list[dict]:
+    """Every event the viewer may see, page by page (kept apart from its other bodies:
+    an event is searched against what was private when it happened)."""
+    events, after = [], 0
     while True:
-        response = viewer.get(table_url(table_id, f"events/?after={after}"))
+        response = viewer.client.get(table_url(table_id, f"events/?after={after}"))
         assert response.status_code == 200
-        events = response.json()
-        if not events:
-            return
-        after = events[-1]["sequence"]
+        page = response.json()
+        if not page:
+            return events
+        events += page
+        after = page[-1]["sequence"]
 
 
 class Searcher:
-    """Keeps each viewer's bodies and searches the new ones against the current secrets."""
+    """Searches what each viewer received against the secrets of the moment: views (and
+    every other body) against what is private now, events against what was private at
+    the version they made. A card may change hands: played from a hand, shuffled back,
+    drawn by another."""
 
     def __init__(self, game, table_id: int, viewers: dict):
         self.game = game
         self.table_id = table_id
         self.viewers = viewers  # seat (None: the spectator) -> ApiPlayer
         self.searched = {seat: 0 for seat in viewers}
+        self.private_at: dict[int, dict[int, set[str]]] = {}
         self.items_checked = 0
 
-    def search(self) -> None:
-        state = Table.objects.get(pk=self.table_id).state
+    def private_now(self) -> dict[int, set[str]]:
+        table = Table.objects.get(pk=self.table_id)
         players = len([seat for seat in self.viewers if seat is not None])
-        private = {seat: self.game.private_items(state, seat) for seat in range(players)}
+        private = {seat: self.game.private_items(table.state, seat) for seat in range(players)}
+        self.private_at[table.version] = private
+        return private
+
+    def search(self) -> None:
+        private = self.private_now()
         for seat, viewer in self.viewers.items():
             fresh = viewer.bodies[self.searched[seat] :]
             self.searched[seat] = len(viewer.bodies)
-            for owner, items in private.items():
-                if owner == seat:
-                    continue
-                for item in items:
-                    self.items_checked += 1
-                    for body in fresh:
-                        assert item not in body, (
-                            f"{self.who(seat)} received seat {owner}'s {item!r}"
-                        )
+            self.check(seat, private, fresh)
+
+    def search_history(self, seat, events: list[dict]) -> None:
+        for event in events:
+            private = self.private_at.get(event["table_version"])
+            assert private is not None, f"no secrets recorded for version {event['table_version']}"
+            self.check(seat, private, [json.dumps(event)])
+
+    def check(self, seat, private: dict, bodies: list[str]) -> None:
+        for owner, items in private.items():
+            if owner == seat:
+                continue
+            for item in items:
+                self.items_checked += 1
+                for body in bodies:
+                    assert item not in body, f"{self.who(seat)} received seat {owner}'s {item!r}"
 
     @staticmethod
     def who(seat) -> str:
@@ -106,6 +126,7 @@ def test_it_shows_nobody_another_seats_secrets(
 
     viewers = {seat: player for seat, player in enumerate(players)} | {None: watcher}
     searcher = Searcher(game, table_id, viewers)
+    searcher.search()
     moves = timeouts = 0
     for _ in range(MAX_MOVES):
         table = Table.objects.get(pk=table_id)
@@ -119,6 +140,7 @@ def test_it_shows_nobody_another_seats_secrets(
             )
             assert result.applied
             timeouts += 1
+            searcher.search()
             continue
         # The seat to move looks at its view and picks a legal move; the others and the
         # spectator look now and then.
@@ -137,10 +159,11 @@ def test_it_shows_nobody_another_seats_secrets(
         searcher.search()
         moves += 1
         if rnd.random() < 0.05:
-            for viewer in viewers.values():
-                history(viewer, table_id)
-    for viewer in viewers.values():
-        history(viewer, table_id)
+            for seat_of, viewer in viewers.items():
+                searcher.search_history(seat_of, history(viewer, table_id))
+    searcher.search()
+    for seat_of, viewer in viewers.items():
+        searcher.search_history(seat_of, history(viewer, table_id))
         viewer.get(table_url(table_id))
     searcher.search()
     assert Table.objects.get(pk=table_id).status == "finished", "the game did not end"
