@@ -38,7 +38,7 @@ KIND_FACES = {
     "bullet": ("Bu", "➤"),
     "button": ("Bn", "◉"),
     "footprint": ("Fo", "⁂"),
-    "fingerprint": ("Fi", "֍"),
+    "fingerprint": ("Fi", "≋"),
     "wild": ("W", "★"),
     "map": ("M", "▦"),
 }
@@ -289,14 +289,14 @@ def _kinds(game: dict, players: list, me) -> list[dict]:
         if entry["kind"] == "wild":
             worth = "placed at the end"
         elif leader is not None:
-            worth = f"{players[leader]['name']} +{points[leader]}"
+            worth = f"{_short(players[leader])} +{points[leader]}"
         elif entry["value"] is None:  # map fragments: each alone
             worth = " · ".join(
-                f"{p['name']} {points[p['seat']]:+d}" for p in players if entry["counts"][p["seat"]]
+                f"{_short(p)} {points[p['seat']]:+d}" for p in players if entry["counts"][p["seat"]]
             )
             worth = worth or "nobody yet"
         else:
-            worth = "tied: nobody scores"
+            worth = "tied"
         rows.append(
             {
                 "card": kind_card(entry["kind"]),
@@ -312,6 +312,10 @@ def _kinds(game: dict, players: list, me) -> list[dict]:
             }
         )
     return rows
+
+
+def _short(player: dict) -> str:
+    return "You" if player["is_you"] else player["name"]
 
 
 # --- Whose turn, and what happened ---------------------------------------------------------
@@ -823,6 +827,7 @@ def _result(game: dict, players: list, me) -> dict | None:
         "rows": rows,
         "reserved": [breakdowns[p["seat"]]["reserved_clue"] for p in players],
         "has_reserved": any(breakdowns[p["seat"]]["reserved_clue"] for p in players),
+        "tokens": [{"player": p, "count": result["tokens"][p["seat"]]} for p in players],
         "totals": [breakdowns[p["seat"]]["total"] for p in players],
         "winners": winners,
         "sentence": sentence,

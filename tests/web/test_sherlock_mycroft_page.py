@@ -141,7 +141,7 @@ def test_each_player_sees_only_their_own_hidden_clues(clients, duel, alice, bob)
         assert private not in spectator
     # A stolen clue everybody watched go is shown to all; the others are card backs.
     assert 'data-card="cigarette-3"' in alice_page and 'data-card="cigarette-3"' in spectator
-    assert "Hidden clues <span class=\"meta\">(2)</span>" in spectator
+    assert 'Hidden clues <span class="meta">(2)</span>' in spectator
     assert "(+1 hidden)" in alice_page  # her own counts in the majorities
 
 
