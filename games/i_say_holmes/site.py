@@ -1,0 +1,47 @@
+"""I Say, Holmes! on the site: a table from its options alone, and its page (your hand as
+cards, the Current card and what may follow it, each player's hand size and tokens, the
+open response window with its answers, arrests as you may know them, each case's scoring
+and the final result)."""
+
+from games.i_say_holmes import GAME
+from games.i_say_holmes.page import VERSIONED_ACTIONS, game_page
+from games.sites import EventReader, GameSite
+
+
+class ISayHolmesSite(GameSite):
+    template = "i_say_holmes/_table.html"
+    stylesheet = "i_say_holmes/table.css"
+    versioned_actions = VERSIONED_ACTIONS
+
+    def notices(self, before, after, events):
+        """Besides a new turn and the end: news of a case closed, unless it ended the game."""
+        changes = super().notices(before, after, events)
+        if self.game.rules.is_over(after):
+            return changes
+        for event in events:
+            if event.type == "case_closed" and event.audience == "all":
+                changes.append(("table_news", dict(event.data)))
+        return changes
+
+    def notice_text(self, kind, title, names, details):
+        if kind == "table_news":
+            return f"{title}: {case_closed_sentence(details, names)}"
+        return super().notice_text(kind, title, names, details)
+
+    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
+        return game_page(view, seats, events, self.control)
+
+
+def case_closed_sentence(summary: dict, names: dict) -> str:
+    """How a case closed, in a sentence for a notification."""
+    case = summary.get("case")
+    who = names.get(summary.get("seat"), "A player")
+    if summary.get("how") == "guilty":
+        accused = names.get(summary.get("accused"), "a player")
+        return f"case {case} is closed: {who} arrested {accused}, who was guilty."
+    if summary.get("how") == "escape":
+        return f"case {case} is closed: {who} escaped."
+    return f"case {case} went cold."
+
+
+SITE = ISayHolmesSite(GAME)
