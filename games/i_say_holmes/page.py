@@ -51,6 +51,7 @@ INTERRUPT_TEXT = {
     "mastermind": "Counters any instruction; every hand then passes to the right.",
 }
 TOKEN_NAMES = {"pipe": "pipe", "hat": "hat", "glass": "magnifying glass"}
+TOKEN_PLURALS = {"pipe": "pipes", "hat": "hats", "glass": "magnifying glasses"}
 TOKEN_GLYPHS = {"pipe": "P", "hat": "H", "glass": "G", "telegram": "T"}
 TRAVEL_NAMES = {None: "off", "hansom": "hansom cab", "train": "train"}
 LOCATION_NAMES = {"city": "City", "country": "Country"}
@@ -238,9 +239,11 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "players": _players(game, seats, me),
         "current": _current(game, names, current, location),
         "pool": _pool(game),
+        # Between cases and at the end every hand is back in the deck.
         "hand": _hand(you, current, location, by_type["play"], names, version, control)
-        if you
+        if you and current
         else None,
+        "in_case": current is not None,
         "step": _step(game, you, names, me, bool(legal)),
         "window": _window(game, pending, names, me, by_type, version, control),
         "choice": _choice(game, pending, names, me, by_type, version, control),
@@ -388,7 +391,7 @@ def _pool(game: dict) -> dict:
         "i_say": [
             {
                 "kind": kind,
-                "name": TOKEN_NAMES[kind],
+                "name": TOKEN_PLURALS[kind],
                 "count": pool[kind],
                 "glyph": TOKEN_GLYPHS[kind],
             }
@@ -536,14 +539,11 @@ def _window(game, pending, names: Names, me, by_type, version, control) -> dict 
     if impromptu:
         effect = (
             "An arrest: a villain in the accused's hand closes the case; an innocent "
-            "hand goes to the accuser, who must then be dealt as many cards."
+            "hand goes to the accuser, and the accused draws as many cards."
         )
         counter = "An Alibi or a Mastermind counters it."
     else:
-        effect = card["text"]
-        counter = (
-            (card["counter"][0].upper() + card["counter"][1:] + ".") if card["counter"] else ""
-        )
+        effect = counter = ""  # the card shows both
     details = []
     if pending.get("token"):
         token = TOKEN_NAMES.get(pending["token"], pending["token"])
