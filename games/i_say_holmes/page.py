@@ -32,7 +32,7 @@ TYPE_GLYPHS = {
     cards.COUNTRY: "▲",
     cards.INFORMATION: "i",
     cards.ACTION: "!",
-    cards.INTERRUPT: "✋",
+    cards.INTERRUPT: "×",
     cards.I_SAY: "❝",
     cards.VILLAIN: "☠",
 }
