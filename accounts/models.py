@@ -109,8 +109,9 @@ class Notification(models.Model):
 class OutboxMessage(models.Model):
     """A Celery task to run once the transaction that wrote this row has committed.
 
-    The transactional outbox: a move writes its notifications and judging requests here,
-    in its own transaction, and enqueues them on commit. When the broker is down at that
+    The transactional outbox (holmes_site/outbox.py): every app's tasks (a move's
+    notifications, judging and wake-ups, the review workflow's notices) are written here
+    in the transaction that causes them, and enqueued on commit. When the broker is down at that
     moment the row stays undelivered, and the periodic `outbox_redeliver` task enqueues it
     again once Redis is back. Tasks mark their row delivered when they finish; they are
     idempotent, so a row enqueued twice (a slow worker, a redelivery) acts once.

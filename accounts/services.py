@@ -120,10 +120,3 @@ def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:
     if ids is not None:
         unread = unread.filter(pk__in=ids)
     return unread.update(read_at=timezone.now())
-
-
-# --- The transactional outbox ---------------------------------------------------------
-# A side effect that must not be lost (a notification, judging a 221B attempt) is written
-# as a row in the transaction of the write that causes it, and enqueued once that commits.
-# If the broker is down then, the write still succeeds (it is committed) and the row waits:
-# `outbox_redeliver`, run every few seconds by Celery beat, enqueues it again.

@@ -459,15 +459,6 @@ def _changes(fields, before: dict, after: dict) -> list[FieldChange]:
 # --- Review -------------------------------------------------------------------------------
 
 
-def review_queue() -> QuerySet[Review]:
-    """Versions waiting for a moderator or in review, oldest submission first."""
-    return (
-        Review.objects.filter(version__status__in=UNDER_REVIEW)
-        .select_related("version", "version__case", "version__case__author", "moderator")
-        .order_by("submitted_at", "pk")
-    )
-
-
 def reviews_for(*, user) -> QuerySet[Review]:
     """The reviews a moderator may open: the queue, and the versions they sent back with
     changes requested (to answer the author's replies while they wait); a superuser opens

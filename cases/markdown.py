@@ -110,8 +110,3 @@ def render_markdown(text: str) -> SafeString:
     token = secrets.token_hex(16)
     html = sanitise_html(_markdown_to_html(text or "", token), token)
     return mark_safe(html)  # noqa: S308 (sanitised)
-
-
-def card_references(text: str) -> list[int]:
-    """The location numbers that `[[n]]` references in a text, in order of appearance."""
-    return [int(number) for number in CARD_REFERENCE_RE.findall(text or "")]

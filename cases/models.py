@@ -211,8 +211,8 @@ class Location(models.Model):
 class AnswerAttempt(models.Model):
     """One player's written answers to every question of a case version, and the verdicts.
 
-    Judged by the Celery task `cases.tasks.judge_answer_attempt`; `judged_at` is set once,
-    so running the task twice stores the verdict once.
+    Judged by `cases.services.answer_attempt_judge` (a table's judging task calls it);
+    `judged_at` is set once, so judging twice stores the verdict once.
     """
 
     version = models.ForeignKey(CaseVersion, on_delete=models.CASCADE, related_name="attempts")

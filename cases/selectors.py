@@ -6,7 +6,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
 
 from .lint import lint_package
-from .models import Case, CaseVersion, Location, Question, VersionStatus
+from .models import CaseVersion, Location, Question, VersionStatus
 from .package.data import CaseData, LocationData, Problem, QuestionData, ZoneData
 from .package.writer import package_files
 
@@ -109,10 +109,6 @@ def case_lint_slug(*, slug: str) -> list[Problem] | None:
         return None
     _, problems = lint_package(case_export_package(version=version))
     return problems
-
-
-def case_exists(slug: str) -> bool:
-    return Case.objects.filter(slug=slug).exists()
 
 
 # --- The catalogue (issue 6): published cases with how they have fared at tables ---------

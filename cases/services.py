@@ -8,8 +8,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from holmes_site.outbox import outbox_enqueue
-
 from . import answers
 from .lint import lint_package
 from .markdown import CARD_REFERENCE_RE
@@ -146,16 +144,7 @@ def _create_content(version: CaseVersion, *, zones, questions, locations) -> Non
     )
 
 
-# --- 221B answer attempts -------------------------------------------------------------
-
-
-def answer_attempt_create(
-    *, version: CaseVersion, answers: dict[str, str], user=None
-) -> AnswerAttempt:
-    """Store a player's answers and queue their judging once the transaction commits."""
-    attempt = AnswerAttempt.objects.create(version=version, user=user, answers=answers)
-    outbox_enqueue(task="cases.tasks.judge_answer_attempt", args=[attempt.pk])
-    return attempt
+# --- Answer attempts -----------------------------------------------------------------
 
 
 @transaction.atomic

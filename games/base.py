@@ -94,6 +94,9 @@ class Rules(Protocol):
     def outcome(self, state: dict) -> dict | None:
         """At the end: ``{"winners": [seats], "scores": {seat: points} | None, ...}``."""
 
+    def may_write_notes(self, state: dict, seat: int) -> bool:
+        """Whether the seat may write in its notebook now (a game may forbid it a while)."""
+
     def turn(self, state: dict) -> int | None:
         """Whose turn it is, for notifications; ``None`` between turns."""
 
@@ -202,8 +205,9 @@ class OptionsInvalid(ValueError):
 class Game:
     """Everything the site needs to know of one game.
 
-    ``rules`` is the pure module (``setup``, ``legal_actions``, ``apply``, ``view``,
-    ``is_over``, ``outcome``, ``turn``; ``FIXED_KEYS`` where it has them). ``bot`` chooses
+    ``rules`` is the pure module with the functions of ``Rules`` (``setup``,
+    ``legal_actions``, ``apply``, ``view``, ``is_over``, ``outcome``, ``turn``,
+    ``waiting_for``, ``deadline_seconds``, ``may_write_notes``; ``FIXED_KEYS``). ``bot`` chooses
     a move from a seat's view alone: ``bot(view, seat, legal_actions, seed) -> action``,
     or ``None`` for a game without computer players. ``private_items(state, seat)`` lists
     the strings only that seat may see now (card texts...), for the leak tests.

@@ -214,6 +214,8 @@ REDIS_URL = env_str("REDIS_URL")
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# The queue tasks go to, and a worker reads by default (a deployment may share a broker).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("HOLMES_CELERY_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is run again: tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -64,7 +64,7 @@ class CaseDetailApi(APIView):
 
 # --- Tables -----------------------------------------------------------------------------
 
-MAX_TURN_TIMER_SECONDS = 7 * 24 * 60 * 60
+MIN_TURN_TIMER_SECONDS, MAX_TURN_TIMER_SECONDS = services.TIMER_RANGE
 
 
 class TableSummaryOutput(serializers.Serializer):
@@ -139,7 +139,7 @@ class TableListApi(APIView):
         )
         # At most a week: beyond 2**31 - 1, PostgreSQL's integer column refused it (a 500).
         turn_timer_seconds = serializers.IntegerField(
-            min_value=30, max_value=MAX_TURN_TIMER_SECONDS, required=False
+            min_value=MIN_TURN_TIMER_SECONDS, max_value=MAX_TURN_TIMER_SECONDS, required=False
         )
 
     @extend_schema(responses=TableSummaryOutput(many=True), summary="My tables")

@@ -85,9 +85,8 @@ class EngineStateField(FastJSONField):
     """The engine state, stored without the keys its table keeps in `fixed_state`.
 
     On PostgreSQL the column is `json`, not `jsonb`: every move writes the state whole and
-    reads it whole, and the one query that looks inside it (the catalogue's solve rate
-    reads a key of finished tables' states) compares text, which json serves as well
-    (json has no equality operator: compare keys as text, with KeyTextTransform). jsonb's
+    reads it whole, and no query looks inside it (figures read Table.outcome), which json
+    serves as well (json has no equality operator). jsonb's
     work, parsing each write into its binary form and printing it back to text on each
     read, cost the database about 60 µs of CPU a move (this machine: a move's read and write of the
     state took 204 µs as json against 263 µs as jsonb, medians of 30 alternating runs).

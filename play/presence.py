@@ -113,12 +113,6 @@ def anyone_watching(*, table_id: int) -> bool:
     return TableSocket.objects.filter(table_id=table_id, expires_at__gt=timezone.now()).exists()
 
 
-def is_at_table(*, table_id: int, seat: int) -> bool:
-    return TableSocket.objects.filter(
-        table_id=table_id, seat__number=seat, expires_at__gt=timezone.now()
-    ).exists()
-
-
 # --- Writes: the consumer's, as its socket opens, pings and closes -------------------------
 
 

@@ -2,7 +2,8 @@
 
 One write path for moves: `game_apply_action` locks the table row, checks the client's
 expected version, runs the engine, stores the new state and its events, bumps the version,
-and queues the side effects (judging, live pushes, notifications) to run after commit.
+and queues the side effects (judging, live pushes, notifications, the table's next
+wake-up for a computer player or a timer) to run after commit.
 """
 
 import secrets
@@ -195,8 +196,9 @@ def _seat_add(table: Table, *, user=None, bot_name: str = "") -> Seat:
     )
 
 
-# Computer players are named after the detectives of Scotland Yard.
-BOT_NAMES = ("Lestrade", "Gregson", "Hopkins", "Jones", "Bradstreet", "MacDonald", "Forrester")
+# Computer players are plainly named: a detective's name would read like a game's own
+# character ("Lestrade went to Inspector Lestrade").
+BOT_NAME = "Computer {number}"
 
 
 @transaction.atomic
@@ -214,8 +216,9 @@ def seat_add_bot(*, table_id: int, user) -> Seat:
         raise TableError("Computer players are seated in the lobby.", "table_started")
     taken = set(Seat.objects.filter(table=table).values_list("bot_name", flat=True))
     name = next(
-        (f"{name} (computer)" for name in BOT_NAMES if f"{name} (computer)" not in taken),
-        f"Computer {len(taken) + 1}",
+        BOT_NAME.format(number=number)
+        for number in range(1, len(taken) + 2)
+        if BOT_NAME.format(number=number) not in taken
     )
     seat = _seat_add(table, bot_name=name)
     _bump_lobby(table)
@@ -287,7 +290,13 @@ def _bump_lobby(table: Table) -> None:
 
 @transaction.atomic
 def table_start(*, table_id: int, user) -> Table:
-    table = Table.objects.select_for_update().select_related("case_version__case").get(pk=table_id)
+    # Only the table's row is locked: PostgreSQL cannot lock the optional case's side of
+    # the outer join (a card game has none).
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("case_version__case")
+        .get(pk=table_id)
+    )
     if table.host_id != user.pk:
         raise PermissionDenied("Only the host can start the game.")
     if table.status != TableStatus.LOBBY:

@@ -63,7 +63,7 @@ def games(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def game_rules(request: HttpRequest, name: str) -> HttpResponse:
-    """A game's rules page (docs/rules/<name>.md), as a page of the site."""
+    """A game's rules page (docs/rules/<name, with dashes>.md), as a page of the site."""
     if name not in GAMES:
         raise Http404("No such game.")
     return render(

@@ -204,7 +204,7 @@ def test_it_takes_a_resubmission_back_to_the_moderator_who_asked(in_review, alic
     assert (review.moderator, review.claimed_at) == (mina, claimed)
     assert review.submitted_at > first and review.decided_at is None
     assert review.revealed_at is not None  # she has read the solution already
-    assert [(r, r.moderator) for r in selectors.review_queue()] == [(review, mina)]
+    assert [(r, r.moderator) for r in selectors.reviews_for(user=mina)] == [(review, mina)]
     services.check_case_approve(version=in_review, user=mina)  # no second claim
 
 
@@ -376,7 +376,9 @@ def test_it_tells_the_author_of_a_comment_and_of_publication(
 # --- the queue -------------------------------------------------------------------------------
 
 
-def test_it_lists_the_oldest_submission_first(submitted, bob, django_assert_max_num_queries):
+def test_it_lists_the_oldest_submission_first(
+    submitted, bob, mina, django_assert_max_num_queries
+):
     from cases.package.reader import read_package_path
     from cases.services import case_import_package
     from tests.authoring.conftest import TUTORIAL
@@ -389,7 +391,7 @@ def test_it_lists_the_oldest_submission_first(submitted, bob, django_assert_max_
     services.case_submit(version=bobs, user=bob)
 
     with django_assert_max_num_queries(1):
-        queue = [review.version.case.slug for review in selectors.review_queue()]
+        queue = [review.version.case.slug for review in selectors.reviews_for(user=mina)]
     assert queue == ["the-clerkenwell-repeater", "bobs-repeater"]
 
 

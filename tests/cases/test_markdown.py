@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from cases.markdown import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, card_references, render_markdown
+from cases.markdown import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, render_markdown
 
 PAYLOADS = yaml.safe_load((Path(__file__).parent.parent / "data" / "xss_payloads.yaml").read_text())
 SAFE_SCHEMES = {"", "http", "https", "mailto"}
@@ -62,10 +62,6 @@ def test_it_turns_double_brackets_into_a_card_reference():
     assert 'href="#location-7"' in html
     assert 'aria-label="location 7"' in html
     assert ">7</a>" in html
-
-
-def test_it_reads_card_references_from_text():
-    assert card_references("See [[3]], then [[ 12 ]] and [[3]] again; not [4].") == [3, 12, 3]
 
 
 def test_it_shows_code_as_text():

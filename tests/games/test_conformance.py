@@ -100,6 +100,8 @@ def assert_waits_are_honest(rules, state: dict, listed: dict) -> None:
         assert {"type": "timeout"} in listed[SYSTEM], "a wait the timer cannot end"
     deadline = rules.deadline_seconds(state)
     assert deadline is None or (isinstance(deadline, int) and deadline > 0)
+    for seat in [seat for seat in listed if seat != SYSTEM]:
+        assert rules.may_write_notes(state, seat) in (True, False)
 
 
 def step(game, state: dict, actor, action, fixed: dict) -> tuple[dict, list]:

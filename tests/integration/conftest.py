@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 import redis
+from celery import Celery
 from django.db import connection
 
+from holmes_site.celery import app as celery_app
 from tests.conftest import require_service
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -81,6 +83,9 @@ def celery_worker_process(transactional_db, tmp_path):
         "DATABASE_URL": database_url_for_test_database(),
         "REDIS_URL": REDIS_URL,
         "HOLMES_DB_CONN_MAX_AGE": "0",
+        # What the worker queues itself (a computer player's next move) comes back to it.
+        "HOLMES_CELERY_QUEUE": queue,
+        "HOLMES_BOT_PAUSE_SECONDS": "0",
     }
     command = [
         sys.executable,
@@ -111,3 +116,40 @@ def celery_worker_process(transactional_db, tmp_path):
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture
+def tasks_to_the_worker(celery_worker_process):
+    """Send this process's tasks to the worker's queue on Redis instead of running them
+    inline, as a deployed web process does.
+
+    Shared tasks are looked up in the current Celery app: a fresh one, configured for
+    Redis, stands in for the project's eager one during the test. (Changing the eager
+    app's configuration would not do: it caches its broker pool and queues.)
+    """
+    web = Celery("holmes", set_as_current=False)
+    web.conf.update(
+        broker_url=REDIS_URL,
+        task_default_queue=celery_worker_process.queue,
+        task_ignore_result=True,
+    )
+    web.set_current()
+    try:
+        yield celery_worker_process
+    finally:
+        celery_app.set_current()
+        web.close()
+        # The worker queues its own tasks on its queue (HOLMES_CELERY_QUEUE); anything
+        # that still reached the default queue, which no test worker reads, is dropped.
+        redis.Redis.from_url(REDIS_URL).delete(celery_app.conf.task_default_queue)
+
+
+def wait_for(condition, worker, timeout: float = 60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        if worker.process.poll() is not None:
+            raise AssertionError(f"the worker exited:\n{worker.log()}")
+        time.sleep(0.1)
+    raise AssertionError(f"the worker did not get there:\n{worker.log()}")

@@ -3,58 +3,14 @@ task on Redis, the worker judges the answers against PostgreSQL and hands the ve
 the game through the one write path, which ends it. The worker stores the notifications
 the moves queued, too."""
 
-import time
-
-import pytest
-import redis
-from celery import Celery
-
 from accounts.models import Notification
 from games import get_rules
-from holmes_site.celery import app as celery_app
 from play import services
 from play.models import Table, TableAttempt, TableStatus
-from tests.integration.conftest import REDIS_URL
+from tests.integration.conftest import wait_for
 from tests.play.conftest import TUTORIAL
 
 RIGHT_ANSWERS = {"thief": "Silas Crane", "hiding_place": "St James's Church", "ticket": "212"}
-
-
-@pytest.fixture
-def tasks_to_the_worker(celery_worker_process):
-    """Send this process's tasks to the worker's queue on Redis instead of running them
-    inline, as a deployed web process does.
-
-    Shared tasks are looked up in the current Celery app: a fresh one, configured for
-    Redis, stands in for the project's eager one during the test. (Changing the eager
-    app's configuration would not do: it caches its broker pool and queues.)
-    """
-    web = Celery("holmes", set_as_current=False)
-    web.conf.update(
-        broker_url=REDIS_URL,
-        task_default_queue=celery_worker_process.queue,
-        task_ignore_result=True,
-    )
-    web.set_current()
-    try:
-        yield celery_worker_process
-    finally:
-        celery_app.set_current()
-        web.close()
-        # Tasks the worker queued itself went to the default queue, which no test worker
-        # reads (each reads its own): drop them.
-        redis.Redis.from_url(REDIS_URL).delete(celery_app.conf.task_default_queue)
-
-
-def wait_for(condition, worker, timeout: float = 60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        if worker.process.poll() is not None:
-            raise AssertionError(f"the worker exited:\n{worker.log()}")
-        time.sleep(0.1)
-    raise AssertionError(f"the worker did not get there:\n{worker.log()}")
 
 
 def test_it_judges_a_table_attempt_in_a_real_worker(tasks_to_the_worker, alice, bob):

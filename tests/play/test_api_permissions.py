@@ -141,8 +141,11 @@ def test_it_lets_a_seated_player_use_every_endpoint(started, bob):
     assert view.json()["invite_code"] == started.invite_code
     assert bob_api.get(table_url(started.pk, "events/")).status_code == 200
     saved = bob_api.put(table_url(started.pk, "notebook/"), {"text": "Crane's muffler"})
-    assert saved.status_code == 200 and saved.json() == {"text": "Crane's muffler"}
-    assert bob_api.get(table_url(started.pk, "notebook/")).json() == {"text": "Crane's muffler"}
+    assert saved.status_code == 200 and saved.json() == {"text": "Crane's muffler", "marks": {}}
+    assert bob_api.get(table_url(started.pk, "notebook/")).json() == {
+        "text": "Crane's muffler",
+        "marks": {},
+    }
     assert bob_api.get(table_url(started.pk)).json()["notebook"] == "Crane's muffler"
     # Bob may act for his own seat: out of turn, the rules (not the permissions) refuse.
     acted = bob_api.act(started.pk, {"type": "carriage_stop"}, view.json()["version"])

@@ -91,7 +91,7 @@ def test_a_table_of_a_case_game_seats_eight_at_most(tutorial):
 def test_the_host_seats_and_removes_computer_players(nim_game, alice, bob):
     table = nim_table(alice)
     bot = services.seat_add_bot(table_id=table.pk, user=alice)
-    assert bot.is_bot and bot.user is None and bot.public_name == "Lestrade (computer)"
+    assert bot.is_bot and bot.user is None and bot.public_name == "Computer 1"
     with pytest.raises(services.PermissionDenied):
         services.seat_add_bot(table_id=table.pk, user=bob)
     services.seat_remove_bot(table_id=table.pk, user=alice, number=bot.number)

@@ -324,7 +324,7 @@ def test_a_whole_game_against_the_computer_ends_in_the_scoring(clients, alice, c
     if outcome["winners"] == [0]:
         assert "You win" in text
     elif outcome["winners"] == [1]:
-        assert "Lestrade (computer) wins" in text
+        assert "Computer 1 wins" in text
     assert f'<td class="points total">{scores[0]}</td>' in text
 
 

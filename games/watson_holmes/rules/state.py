@@ -8,8 +8,6 @@ locations by their number (an int).
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.base import Refusal
 
 NAME = "watson_holmes"
@@ -104,10 +102,6 @@ def player_name(state: dict, seat: int) -> str:
     return state["players"][seat]["name"]
 
 
-def location_key(number: Any) -> str:
-    return str(number)
-
-
 def card_key(state: dict, number: object) -> str | None:
     """The key of the case card an action names by its number, or ``None``."""
     if not isinstance(number, int) or isinstance(number, bool):
@@ -175,10 +169,6 @@ def pay(state: dict, seat: int, kind: str, amount: int = 1) -> None:
     """Move ``amount`` tokens from a player back to the stock (callers check they hold them)."""
     state["players"][seat][kind] -= amount
     state["stock"][kind] += amount
-
-
-def next_seat(state: dict, seat: int) -> int:
-    return (seat + 1) % len(state["players"])
 
 
 def clockwise_from(state: dict, seat: int) -> list[int]:

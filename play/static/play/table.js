@@ -17,6 +17,7 @@
   if (intro && window.matchMedia("(max-width: 63.99rem)").matches) intro.open = false;
 
   var POLL_MS = 2500;
+  var SAFETY_POLL_MS = 10000;  // with the socket open: a lost push is caught within this
   var MAX_BACKOFF_MS = 30000;
   // The server counts a player as at the table (no "your turn" notification) while their
   // socket pings at least every 90 s (play/presence.py).
@@ -152,6 +153,12 @@
   // leaves the page frozen, even before the first failure is noticed.
   startPolling();
   connect();
+  // A push is only a hint, and one can be lost (a socket that joined its table's group a
+  // moment after the push went out): while the socket is open, the page still asks now
+  // and then, which costs one 204 while nothing changed.
+  window.setInterval(function () {
+    if (socket && document.visibilityState === "visible") refresh();
+  }, SAFETY_POLL_MS);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") refresh();
   });
