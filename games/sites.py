@@ -106,6 +106,10 @@ class GameSite:
         """More for a member's view, beside the rules' own (the solution, at the end)."""
         return {}
 
+    def timer_label(self, view: dict) -> str:
+        """What the countdown above the game counts down to, in the player's words."""
+        return "Time to move"
+
     def notes_refusal(self) -> str:
         return "You may not write notes just now."
 

@@ -48,6 +48,7 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
     elif view["game"] is not None:
         events = selectors.event_reader(membership=membership)
         context["game"] = site.page(view, seats, events)
+        context["timer_label"] = site.timer_label(view)
     return context
 
 

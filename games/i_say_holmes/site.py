@@ -28,6 +28,14 @@ class ISayHolmesSite(GameSite):
             return f"{title}: {case_closed_sentence(details, names)}"
         return super().notice_text(kind, title, names, details)
 
+    def timer_label(self, view: dict) -> str:
+        pending = (view.get("game") or {}).get("pending") or {}
+        if pending.get("kind") == "window":
+            return "Time to answer"
+        if pending.get("kind") == "choose":
+            return "Time to choose"
+        return super().timer_label(view)
+
     def page(self, view: dict, seats: dict, events: EventReader) -> dict:
         return game_page(view, seats, events, self.control)
 

@@ -333,3 +333,16 @@ def test_a_player_keeps_marks_on_the_games_note_sheet(nim_game, client, alice, b
     assert mine == {"text": "", "marks": {"C": {"3": "no"}}}
     put = api.put(f"/api/tables/{table.pk}/notebook/", {"text": "hm"}, format="json")
     assert put.json() == {"text": "hm", "marks": {"C": {"3": "no"}}}  # marks kept
+
+
+def test_the_page_counts_down_to_the_deadline(nim_game, client, alice, bob):
+    table = nim_table(alice, heap=10, turn_timer_seconds=60)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    services.table_start(table_id=table.pk, user=alice)
+    client.force_login(alice)
+
+    page = client.get(reverse("play:table", args=[table.pk])).text
+
+    assert 'id="turn-timer"' in page and "Time to move:" in page
+    table.refresh_from_db()
+    assert f'data-deadline="{table.deadline_at.isoformat()}"' in page

@@ -286,3 +286,11 @@ def test_a_closed_case_is_told_to_the_table():
         "table_news", "I Say, Holmes!", names, {"case": 1, "how": "guilty", "seat": 0, "accused": 1}
     )
     assert text == "I Say, Holmes!: case 1 is closed: Alice arrested Bob, who was guilty."
+
+
+def test_the_timer_says_what_a_window_waits_for():
+    from games.sites import get_site
+
+    site = get_site("i_say_holmes")
+    assert site.timer_label({"game": {"pending": {"kind": "window"}}}) == "Time to answer"
+    assert site.timer_label({"game": {"pending": None}}) == "Time to move"
