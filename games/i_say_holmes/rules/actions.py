@@ -1,7 +1,8 @@
 """The action vocabulary, and ``apply``: check an action, then perform it on a copy.
 
 Each action has a ``check_*`` (reads the state, returns a ``Refusal`` or the parameters)
-and a ``perform_*`` (changes a fresh copy, returns the events). After every action the
+and a ``perform_*`` (changes a ``Draft`` of the state, copy on write, and returns the
+events). After every action the
 engine settles (``settling.py``): escapes, Impromptu Arrests, then the turn goes on.
 """
 
@@ -23,7 +24,7 @@ from games.i_say_holmes.rules.state import (
     OVER,
     PLAY,
     WINDOW,
-    clone,
+    Draft,
     is_seat,
     refuse,
 )
@@ -198,7 +199,7 @@ def apply(state: dict, player: object, action: object) -> tuple[dict, list[Event
     if isinstance(checked, Refusal):
         return checked
     kind, params = checked
-    new_state = clone(state)
-    events = HANDLERS[kind][1](new_state, player, params)
-    events += settling.settle(new_state)
-    return new_state, events
+    draft = Draft(state)
+    events = HANDLERS[kind][1](draft, player, params)
+    events += settling.settle(draft)
+    return dict(draft), events

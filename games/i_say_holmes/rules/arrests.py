@@ -15,6 +15,8 @@ from games.i_say_holmes.rules.state import (
     draw_cards,
     holds_villain,
     is_seat,
+    owned,
+    owned_hand,
     refuse,
     saw,
     took_out,
@@ -57,8 +59,8 @@ def arrest(state: dict, arrester: int, accused: int, *, penalty: bool, how: str)
     if guilty:
         return events + closing.close_guilty(state, arrester, accused)
     if taken:
-        state["hands"][arrester] += held
-        state["hands"][accused] = []
+        owned_hand(state, arrester).extend(held)
+        owned(state, "hands")[accused] = []
         took_out(state, accused)
         events += draw_cards(state, accused, taken)[1]
     return events

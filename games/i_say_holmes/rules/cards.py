@@ -199,6 +199,10 @@ LEDGER_ORDER, _ROW_OF, SET_UP_NUMBER = _build()
 LEDGER_INDEX = {card: index for index, card in enumerate(LEDGER_ORDER)}
 ALL_CARDS = frozenset(LEDGER_ORDER)
 VILLAINS = tuple(card for card in LEDGER_ORDER if _ROW_OF[card].type == VILLAIN)
+VILLAIN_CARDS = frozenset(VILLAINS)
+INTERRUPT_CARDS = frozenset(card for card in LEDGER_ORDER if _ROW_OF[card].type == INTERRUPT)
+# The cards of a hand that escapes (with at least one Villain among them).
+ESCAPING_CARDS = VILLAIN_CARDS | INTERRUPT_CARDS
 AFOOT = "afoot"
 
 
@@ -247,6 +251,25 @@ def in_ledger_order(cards) -> list[str]:
 
 def follows(card: str, current: str, location: str) -> bool:
     """Whether ``card`` keeps the story going after ``current``, the marker on ``location``."""
+    return card in following(current, location)
+
+
+_FOLLOWING: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def following(current: str, location: str) -> frozenset[str]:
+    """Every card that keeps the story going after ``current``, the marker on ``location``
+    (worked out once for each kind of Current card and side of the marker)."""
+    key = (_ROW_OF[current].slug, location)
+    found = _FOLLOWING.get(key)
+    if found is None:
+        found = _FOLLOWING[key] = frozenset(
+            card for card in LEDGER_ORDER if _follows(card, current, location)
+        )
+    return found
+
+
+def _follows(card: str, current: str, location: str) -> bool:
     played = _ROW_OF[card]
     if played.type in NEVER_FOLLOW:
         return False

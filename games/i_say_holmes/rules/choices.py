@@ -12,6 +12,9 @@ from games.i_say_holmes.rules.state import (
     clockwise_from,
     highest_cards,
     left_of,
+    owned,
+    owned_hand,
+    owned_in,
     refuse,
     right_of,
     saw,
@@ -67,8 +70,8 @@ def check_choose(state: dict, seat: int, action: dict) -> Refusal | dict:
 
 
 def perform_choose(state: dict, seat: int, params: dict) -> list[Event]:
-    choice = state["pending"]
-    choice["picks"][str(seat)] = params["card"]
+    choice = owned(state, "pending")
+    owned_in(state, choice, "picks")[str(seat)] = params["card"]
     events = [Event("answered", data={"seat": seat, "kind": CHOOSE})]
     if len(choice["picks"]) < len(choice["seats"]):
         return events
@@ -101,13 +104,13 @@ def _fog(state: dict, choice: dict) -> list[Event]:
     order = clockwise_from(state, left_of(state, player))
     picks = sorted(_picks(choice), key=lambda pick: order.index(pick[0]))
     for seat, card in picks:
-        state["hands"][seat].remove(card)
+        owned_hand(state, seat).remove(card)
         took_out(state, seat)
         saw(state, seat, None, [card], FOG)
     dealt, state["rng"] = rngs.shuffled([card for _, card in picks], state["rng"])
     events = [Event("moved", data={"how": FOG, "seats": [seat for seat, _ in picks]})]
     for (seat, _), card in zip(picks, dealt, strict=True):
-        state["hands"][seat].append(card)
+        owned_hand(state, seat).append(card)
         events.append(Event("moved", (seat,), {"how": FOG, "seat": seat, "received": [card]}))
     return events
 
@@ -116,12 +119,12 @@ def _pass(state: dict, choice: dict) -> list[Event]:
     """After an Alibi every picked card goes, at once, to the player on the right."""
     picks = _picks(choice)
     for seat, card in picks:
-        state["hands"][seat].remove(card)
+        owned_hand(state, seat).remove(card)
         took_out(state, seat)
     events = [Event("moved", data={"how": "alibi", "seats": [seat for seat, _ in picks]})]
     for seat, card in picks:
         receiver = right_of(state, seat)
-        state["hands"][receiver].append(card)
+        owned_hand(state, receiver).append(card)
         saw(state, seat, receiver, [card], "alibi")
         events.append(
             Event(

@@ -4,19 +4,28 @@ from __future__ import annotations
 
 from games.base import Event
 from games.i_say_holmes.rules import cards, tokens
-from games.i_say_holmes.rules.state import NEXT_CASE, OVER, clone, seat_count
+from games.i_say_holmes.rules.state import (
+    NEXT_CASE,
+    OVER,
+    clone,
+    owned,
+    owned_holdings,
+    owned_pool,
+    seat_count,
+)
 
 
 def close_guilty(state: dict, arrester: int, accused: int) -> list[Event]:
     """The arrester keeps the accused's Villains, everyone else's are discarded unseen,
     and the arrester takes the Case Closed token the grand total reaches."""
-    hands = state["hands"]
+    hands = owned(state, "hands")
+    discard = owned(state, "discard")
     arrested = [card for card in hands[accused] if cards.is_villain(card)]
-    state["discard"] += hands[arrester]
+    discard += hands[arrester]
     hands[arrester] = []
     for seat in range(seat_count(state)):
         if seat not in (arrester, accused):
-            state["discard"] += [card for card in hands[seat] if cards.is_villain(card)]
+            discard += [card for card in hands[seat] if cards.is_villain(card)]
         hands[seat] = [card for card in hands[seat] if not cards.is_villain(card)]
     hands[arrester] = arrested
     totals = [sum(cards.cp(card) for card in held) for held in hands]
@@ -25,8 +34,8 @@ def close_guilty(state: dict, arrester: int, accused: int) -> list[Event]:
         (name for name in state["pool"]["books"] if tokens.BOOK_THRESHOLD[name] <= grand_total),
         key=tokens.BOOK_THRESHOLD.__getitem__,
     )
-    state["pool"]["books"].remove(book)
-    state["holdings"][arrester]["books"].append(book)
+    owned_pool(state, "books").remove(book)
+    owned_holdings(state, arrester, "books").append(book)
     summary = {
         "how": "guilty",
         "seat": arrester,
@@ -57,12 +66,12 @@ def close_escape(state: dict, seat: int) -> list[Event]:
 
 def _take_villain_token(state: dict, seat: int, slug: str) -> None:
     if slug in state["pool"]["villains"]:
-        state["pool"]["villains"].remove(slug)
+        owned_pool(state, "villains").remove(slug)
     else:
-        for held in state["holdings"]:
+        for other, held in enumerate(state["holdings"]):
             if slug in held["villains"]:
-                held["villains"].remove(slug)
-    state["holdings"][seat]["villains"].append(slug)
+                owned_holdings(state, other, "villains").remove(slug)
+    owned_holdings(state, seat, "villains").append(slug)
 
 
 def close_cold(state: dict, why: str) -> list[Event]:
@@ -90,7 +99,7 @@ def finish_case(state: dict, summary: dict) -> list[Event]:
         impromptu=None,
         pending=None,
     )
-    state["turn"]["step"] = None
+    owned(state, "turn")["step"] = None
     events = [Event("case_closed", data=dict(summary))]
     if summary.get("book") == tokens.LAST_BOW:
         return events + end_game(state, "his_last_bow")

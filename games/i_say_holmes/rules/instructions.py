@@ -15,6 +15,10 @@ from games.i_say_holmes.rules.state import (
     audience,
     draw_cards,
     opponents_from_left,
+    owned,
+    owned_hand,
+    owned_holdings,
+    owned_pool,
     saw,
     took_out,
 )
@@ -103,30 +107,29 @@ def carry_out(state: dict, window: dict) -> list[Event]:
 def _drop(state: dict, seat: int, villain: str | None) -> list[Event]:
     if villain is None:
         return []
-    state["hands"][seat].remove(villain)
+    owned_hand(state, seat).remove(villain)
     took_out(state, seat)
-    state["discard"].append(villain)
+    owned(state, "discard").append(villain)
     return [Event("dropped", data={"seat": seat, "villain": villain})]
 
 
 def _wire(state: dict, target: int, source: int | None) -> list[Event]:
-    pool = state["pool"]["telegrams"]
-    if pool:
-        token = pool.pop(0)
+    if state["pool"]["telegrams"]:
+        token = owned_pool(state, "telegrams").pop(0)
     elif source is not None:
-        held = state["holdings"][source]["telegrams"]
+        held = owned_holdings(state, source, "telegrams")
         pick, state["rng"] = rngs.below(state["rng"], len(held))
         token = held.pop(pick)
     else:
         return []
-    state["holdings"][target]["telegrams"].append(token)
+    owned_holdings(state, target, "telegrams").append(token)
     return [Event("token", data={"seat": target, "token": "telegram", "token_from": source})]
 
 
 def _give(state: dict, seat: int, target: int, card: str) -> list[Event]:
-    state["hands"][seat].remove(card)
+    owned_hand(state, seat).remove(card)
     took_out(state, seat)
-    state["hands"][target].append(card)
+    owned_hand(state, target).append(card)
     saw(state, seat, target, [card], "give")
     return [
         Event("moved", data={"how": "give", "seat": seat, "to": target, "count": 1}),
@@ -139,7 +142,7 @@ def _give(state: dict, seat: int, target: int, card: str) -> list[Event]:
 
 
 def _swap(state: dict, seat: int, target: int) -> list[Event]:
-    hands = state["hands"]
+    hands = owned(state, "hands")
     mine, theirs = hands[seat], hands[target]
     hands[seat], hands[target] = theirs, mine
     took_out(state, seat)

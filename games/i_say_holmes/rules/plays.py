@@ -50,8 +50,8 @@ def playable(state: dict, seat: int, card: str) -> str | None:
 
 
 def following_in_hand(state: dict, seat: int) -> list[str]:
-    current, location = state["current"]["card"], state["location"]
-    return [card for card in state["hands"][seat] if cards.follows(card, current, location)]
+    following = cards.following(state["current"]["card"], state["location"])
+    return [card for card in state["hands"][seat] if card in following]
 
 
 def field_options(state: dict, seat: int, card: str) -> list[dict]:
@@ -122,6 +122,18 @@ def _gift_options(state: dict, others: list[int]) -> list[dict]:
 
 def strictly_equal(one: object, other: object) -> bool:
     return type(one) is type(other) and one == other
+
+
+def listed(options: list[dict], action: dict) -> dict | None:
+    """The first of ``options`` whose fields are exactly the action's (the same values, of
+    the same types), if any: the quick way to accept a play."""
+    fields = {key: value for key, value in action.items() if key != "type" and key != "card"}
+    for option in options:
+        if option == fields and all(
+            type(value) is type(fields[key]) for key, value in option.items()
+        ):
+            return option
+    return None
 
 
 def matching(options: list[dict], action: dict, fields: tuple[str, ...]) -> list[dict]:

@@ -14,6 +14,9 @@ from games.i_say_holmes.rules.state import (
     audience,
     clockwise_from,
     left_of,
+    owned,
+    owned_hand,
+    owned_in,
     refuse,
     right_of,
     saw,
@@ -52,8 +55,8 @@ def waiting_in_window(window: dict) -> list[int]:
 
 
 def _answer(state: dict, seat: int, answer: dict) -> list[Event]:
-    window = state["pending"]
-    window["answers"][str(seat)] = answer
+    window = owned(state, "pending")
+    owned_in(state, window, "answers")[str(seat)] = answer
     events = [Event("answered", data={"seat": seat, "kind": "window"})]
     if waiting_in_window(window):
         return events
@@ -82,7 +85,7 @@ def _close(state: dict, window: dict) -> list[Event]:
             return events + arrests.finish_impromptu(state, window["targets"][0])
         return events + instructions.carry_out(state, window)
     card = answers[counterer]["card"]
-    state["hands"][counterer].remove(card)
+    owned_hand(state, counterer).remove(card)
     events.append(
         Event(
             "countered",
@@ -90,15 +93,15 @@ def _close(state: dict, window: dict) -> list[Event]:
         )
     )
     if window["instruction"] == arrests.IMPROMPTU:
-        state["impromptu"]["countered"].append(counterer)
-        state["discard"].append(card)
+        owned_in(state, owned(state, "impromptu"), "countered").append(counterer)
+        owned(state, "discard").append(card)
         return events + _interrupt_effect(state, counterer, card)
     if cards.row(card).slug == "alibi":
         # The Alibi becomes the Current card, for the next player after the countered one.
         table.lay_current(state, card, left_of(state, window["player"]))
     else:
-        state["discard"].append(card)
-        state["current"]["holder"] = counterer
+        owned(state, "discard").append(card)
+        owned(state, "current")["holder"] = counterer
     state["resume"] = "next"
     return events + _interrupt_effect(state, counterer, card)
 

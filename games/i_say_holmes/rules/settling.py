@@ -20,6 +20,7 @@ from games.i_say_holmes.rules.state import (
     clockwise_from,
     may_escape,
     only_interrupts,
+    owned,
 )
 
 
@@ -42,7 +43,7 @@ def settle(state: dict) -> list[Event]:
 def resume(state: dict) -> list[Event]:
     due, state["resume"] = state["resume"], None
     if due == MORE:
-        state["turn"]["step"] = MORE
+        owned(state, "turn")["step"] = MORE
         return [Event("step", data={"seat": state["turn"]["seat"], "step": MORE})]
     if due == "next":
         return begin_turn(state, state["current"]["holder"])

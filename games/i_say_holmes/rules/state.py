@@ -57,6 +57,55 @@ def clone(value):
     return value
 
 
+class Draft(dict):
+    """The state one ``apply`` works on: a shallow copy of its input that shares every
+    list and dict with it until the engine asks to change one (copy on write).
+
+    Whatever the engine changes in place it first takes with ``owned`` / ``owned_in``,
+    which copy a shared container once (remembering the copy's ``id``) and put the copy in
+    its place; containers the engine builds afresh may simply be assigned. So ``apply``
+    never changes its input, and copies only what an action changes. Outside ``apply``
+    (``setup``, a plain dict) nothing is shared and nothing is copied.
+    """
+
+    __slots__ = ("fresh",)
+
+    def __init__(self, state: dict):
+        super().__init__(state)
+        self.fresh: set[int] = set()
+
+
+def owned_in(state: dict, container, key):
+    """``container[key]`` (a list or dict), safe to change in place; ``container`` must
+    itself be owned (or be the state)."""
+    value = container[key]
+    if type(state) is not Draft or id(value) in state.fresh:
+        return value
+    value = value.copy()
+    container[key] = value
+    state.fresh.add(id(value))
+    return value
+
+
+def owned(state: dict, key: str):
+    """``state[key]`` (a list or dict), safe to change in place."""
+    return owned_in(state, state, key)
+
+
+def owned_hand(state: dict, seat: int) -> list[str]:
+    return owned_in(state, owned(state, "hands"), seat)
+
+
+def owned_holdings(state: dict, seat: int, part: str | None = None):
+    """``seat``'s holdings (or one list of them, ``part``), safe to change in place."""
+    held = owned_in(state, owned(state, "holdings"), seat)
+    return held if part is None else owned_in(state, held, part)
+
+
+def owned_pool(state: dict, kind: str) -> list[str]:
+    return owned_in(state, owned(state, "pool"), kind)
+
+
 def refuse(code: str, message: str) -> Refusal:
     return Refusal(code, message)
 
@@ -92,22 +141,18 @@ def hand(state: dict, seat: int) -> list[str]:
 
 
 def holds_villain(state: dict, seat: int) -> bool:
-    return any(cards.is_villain(card) for card in state["hands"][seat])
+    return not cards.VILLAIN_CARDS.isdisjoint(state["hands"][seat])
 
 
 def only_interrupts(state: dict, seat: int) -> bool:
     """Empty, or nothing but Interrupts: the hand that forces an Impromptu Arrest."""
-    return all(cards.is_interrupt(card) for card in state["hands"][seat])
+    return cards.INTERRUPT_CARDS.issuperset(state["hands"][seat])
 
 
 def may_escape(state: dict, seat: int) -> bool:
     """A hand of Villains and Interrupts only, with at least one Villain."""
     held = state["hands"][seat]
-    return (
-        bool(held)
-        and holds_villain(state, seat)
-        and all(cards.is_villain(card) or cards.is_interrupt(card) for card in held)
-    )
+    return cards.ESCAPING_CARDS.issuperset(held) and not cards.VILLAIN_CARDS.isdisjoint(held)
 
 
 def highest_cards(state: dict, seat: int) -> list[str]:
@@ -129,8 +174,8 @@ def draw_cards(state: dict, seat: int, count: int) -> tuple[list[str], list[Even
             events.append(Event("reshuffled", data={"draw_count": len(state["draw"])}))
         if not state["draw"]:
             break
-        card = state["draw"].pop(0)
-        state["hands"][seat].append(card)
+        card = owned(state, "draw").pop(0)
+        owned_hand(state, seat).append(card)
         drawn.append(card)
     events.append(Event("drew", data={"seat": seat, "count": len(drawn)}))
     if drawn:
@@ -140,14 +185,14 @@ def draw_cards(state: dict, seat: int, count: int) -> tuple[list[str], list[Even
 
 def took_out(state: dict, seat: int) -> None:
     """A card left ``seat``'s hand other than by being played: its hand changed unseen."""
-    state["hand_epoch"][seat] += 1
+    owned(state, "hand_epoch")[seat] += 1
 
 
 def saw(state: dict, seat: int, source: int | None, shown: list[str], how: str) -> None:
     """Record in ``seat``'s notes that ``shown`` are (or went) in ``source``'s hand."""
     epoch = state["hand_epoch"][source] if source is not None else None
     entry = {"from": source, "cards": list(shown), "how": how, "epoch": epoch}
-    state["seen"][seat].append(entry)
+    owned_in(state, owned(state, "seen"), seat).append(entry)
 
 
 def audience(*seats: int) -> tuple[int, ...]:

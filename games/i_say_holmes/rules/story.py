@@ -10,6 +10,8 @@ from games.i_say_holmes.rules.state import (
     PLAY,
     draw_cards,
     left_of,
+    owned,
+    owned_hand,
     refuse,
 )
 
@@ -33,6 +35,9 @@ def check_play(state: dict, seat: int, action: dict) -> Refusal | dict:
     if extra:
         return refuse("bad_field", f"This card takes no {', '.join(sorted(extra))}.")
     options = plays.field_options(state, seat, card)
+    listed = plays.listed(options, action)
+    if listed is not None:
+        return {"card": card, **listed}
     checked: tuple[str, ...] = ()
     for field, code, message in PLAY_CHECKS:
         checked += (field,)
@@ -53,9 +58,9 @@ _PLAYABLE_MESSAGES = {
 def perform_play(state: dict, seat: int, params: dict) -> list[Event]:
     card = params["card"]
     step = state["turn"]["step"]
-    state["hands"][seat].remove(card)
+    owned_hand(state, seat).remove(card)
     state["drawn"] = None
-    state["turn"]["step"] = None
+    owned(state, "turn")["step"] = None
     public = {"seat": seat, "card": card}
     public.update(
         {key: params[key] for key in ("target", "token", "token_from", "villain") if key in params}
@@ -64,8 +69,8 @@ def perform_play(state: dict, seat: int, params: dict) -> list[Event]:
         public["gift"] = True
     events = [Event("played", data=public)]
     if cards.is_i_say(card):
-        state["discard"].append(card)
-        state["current"]["holder"] = left_of(state, seat)
+        owned(state, "discard").append(card)
+        owned(state, "current")["holder"] = left_of(state, seat)
         if "token" in params:
             events.append(tokens.take_i_say(state, seat, params["token"], params.get("token_from")))
     else:
@@ -96,7 +101,7 @@ def perform_draw(state: dict, seat: int, params: dict) -> list[Event]:
     if not drawn:
         return events + _pass_current(state, seat)
     state["drawn"] = drawn[0]
-    state["turn"]["step"] = DRAWN
+    owned(state, "turn")["step"] = DRAWN
     return events
 
 
@@ -114,8 +119,8 @@ def perform_keep(state: dict, seat: int, params: dict) -> list[Event]:
 
 
 def _pass_current(state: dict, seat: int) -> list[Event]:
-    state["current"]["holder"] = left_of(state, seat)
-    state["turn"]["step"] = None
+    owned(state, "current")["holder"] = left_of(state, seat)
+    owned(state, "turn")["step"] = None
     state["resume"] = "next"
     return []
 
@@ -127,7 +132,7 @@ def check_end_turn(state: dict, seat: int, action: dict) -> Refusal | dict:
 
 
 def perform_end_turn(state: dict, seat: int, params: dict) -> list[Event]:
-    state["turn"]["step"] = None
+    owned(state, "turn")["step"] = None
     state["resume"] = "next"
     return [Event("ended_turn", data={"seat": seat})]
 

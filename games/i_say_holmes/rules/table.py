@@ -5,7 +5,7 @@ from __future__ import annotations
 from games import rng as rngs
 from games.base import Event
 from games.i_say_holmes.rules import cards
-from games.i_say_holmes.rules.state import left_of, seat_count
+from games.i_say_holmes.rules.state import left_of, owned, owned_hand, seat_count
 
 
 def start_case(state: dict) -> list[Event]:
@@ -35,7 +35,7 @@ def start_case(state: dict) -> list[Event]:
         *[Event("dealt", (seat,), {"cards": list(state["hands"][seat])}) for seat in range(count)],
     ]
     holder = next(seat for seat in range(count) if cards.AFOOT in state["hands"][seat])
-    state["hands"][holder].remove(cards.AFOOT)
+    owned_hand(state, holder).remove(cards.AFOOT)
     state["current"] = {"card": cards.AFOOT, "holder": left_of(state, holder)}
     state["turn"] = {"seat": holder, "step": None, "deduction": False, "count": 0}
     state["resume"] = "next"
@@ -46,7 +46,7 @@ def start_case(state: dict) -> list[Event]:
 def retire_current(state: dict) -> None:
     """The Current card is replaced: ``afoot`` is set aside, any other card discarded."""
     card = state["current"]["card"]
-    (state["set_aside"] if card == cards.AFOOT else state["discard"]).append(card)
+    owned(state, "set_aside" if card == cards.AFOOT else "discard").append(card)
 
 
 def lay_current(state: dict, card: str, holder: int) -> None:

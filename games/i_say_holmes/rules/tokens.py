@@ -9,6 +9,7 @@ holdings in the state record which token is where. A seat's holdings are
 from __future__ import annotations
 
 from games.base import Event
+from games.i_say_holmes.rules.state import owned_holdings, owned_pool
 
 I_SAY_TYPES = ("pipe", "hat", "glass")
 I_SAY_VP = (1, 1, 2, 2, 3)  # pipe-1 .. pipe-5, and the same for hats and glasses
@@ -74,14 +75,13 @@ def holders(state: dict, kind: str) -> list[int]:
 
 def take_i_say(state: dict, seat: int, kind: str, source: int | None) -> Event:
     """``seat`` gets an I Say token of ``kind``: the pool's top one, else ``source``'s."""
-    pool = state["pool"][kind]
-    from_pool = bool(pool)
+    from_pool = bool(state["pool"][kind])
     if from_pool:
-        token = pool.pop(0)
+        token = owned_pool(state, kind).pop(0)
     else:
         token = state["holdings"][source][kind]
-        state["holdings"][source][kind] = None
-    state["holdings"][seat][kind] = token
+        owned_holdings(state, source)[kind] = None
+    owned_holdings(state, seat)[kind] = token
     return Event(
         "token",
         data={"seat": seat, "token": kind, "token_from": None if from_pool else source},
