@@ -24,7 +24,7 @@ from games.i_say_holmes.rules.state import (
     OVER,
     PLAY,
     WINDOW,
-    Draft,
+    draft,
     is_seat,
     refuse,
 )
@@ -199,7 +199,7 @@ def apply(state: dict, player: object, action: object) -> tuple[dict, list[Event
     if isinstance(checked, Refusal):
         return checked
     kind, params = checked
-    draft = Draft(state)
-    events = HANDLERS[kind][1](draft, player, params)
-    events += settling.settle(draft)
-    return dict(draft), events
+    new_state = draft(state)
+    events = HANDLERS[kind][1](new_state, player, params)
+    events += settling.settle(new_state)
+    return dict(new_state), events

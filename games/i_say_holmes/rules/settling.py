@@ -9,7 +9,7 @@ Impromptu Arrest (empty, or Interrupts only). With neither, what the last card l
 from __future__ import annotations
 
 from games.base import Event
-from games.i_say_holmes.rules import closing
+from games.i_say_holmes.rules import cards, closing
 from games.i_say_holmes.rules.state import (
     ACCUSE,
     DEDUCTION_HAND,
@@ -19,7 +19,6 @@ from games.i_say_holmes.rules.state import (
     PLAY,
     clockwise_from,
     may_escape,
-    only_interrupts,
     owned,
 )
 
@@ -27,14 +26,19 @@ from games.i_say_holmes.rules.state import (
 def settle(state: dict) -> list[Event]:
     if state["pending"] or state["phase"] == OVER:
         return []
-    order = clockwise_from(state, state["turn"]["seat"])
-    escaper = next((seat for seat in order if may_escape(state, seat)), None)
-    if escaper is not None:
-        return closing.close_escape(state, escaper)
-    if state["impromptu"] is None:
-        arrester = next((seat for seat in order if only_interrupts(state, seat)), None)
-        if arrester is not None:
-            state["impromptu"] = {"arrester": arrester, "countered": []}
+    # Hands of Villains and Interrupts only (or empty), clockwise from the seat on turn:
+    # the first with a Villain escapes; else the first (all Interrupts) must arrest.
+    cornered = [
+        seat for seat, held in enumerate(state["hands"]) if cards.ESCAPING_CARDS.issuperset(held)
+    ]
+    if cornered:
+        first, count = state["turn"]["seat"], len(state["hands"])
+        cornered.sort(key=lambda seat: (seat - first) % count)
+        escaper = next((seat for seat in cornered if may_escape(state, seat)), None)
+        if escaper is not None:
+            return closing.close_escape(state, escaper)
+        if state["impromptu"] is None:
+            state["impromptu"] = {"arrester": cornered[0], "countered": []}
     if state["impromptu"] is not None:
         return open_accusation(state)
     return resume(state)

@@ -23,7 +23,6 @@ Shape of the state (a JSON-able dict, built by ``setup.py``)::
 
 from __future__ import annotations
 
-from games import rng as rngs
 from games.base import Event, Refusal
 from games.i_say_holmes.rules import cards
 
@@ -69,10 +68,14 @@ class Draft(dict):
     """
 
     __slots__ = ("fresh",)
+    fresh: set[int]  # the ids of the containers copied so far
 
-    def __init__(self, state: dict):
-        super().__init__(state)
-        self.fresh: set[int] = set()
+
+def draft(state: dict) -> Draft:
+    """A ``Draft`` of ``state``, for one ``apply`` to change."""
+    copy = Draft(state)
+    copy.fresh = set()
+    return copy
 
 
 def owned_in(state: dict, container, key):
@@ -89,7 +92,12 @@ def owned_in(state: dict, container, key):
 
 def owned(state: dict, key: str):
     """``state[key]`` (a list or dict), safe to change in place."""
-    return owned_in(state, state, key)
+    value = state[key]
+    if type(state) is not Draft or id(value) in state.fresh:
+        return value
+    value = state[key] = value.copy()
+    state.fresh.add(id(value))
+    return value
 
 
 def owned_hand(state: dict, seat: int) -> list[str]:
@@ -164,19 +172,42 @@ def highest_cards(state: dict, seat: int) -> list[str]:
     return [card for card in held if cards.cp(card) == top]
 
 
+_MASK = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def shuffled(items: list, rng: str) -> tuple[list, str]:
+    """Exactly ``games.rng.shuffled`` (Fisher-Yates driven by splitmix64), in one loop
+    with the generator's state kept as a number: dealing a case shuffles ~125 cards.
+    ``test_shuffle.py`` holds it to the original."""
+    result = list(items)
+    if len(result) < 2:
+        return result, rng
+    counter = int(rng, 16)
+    for index in range(len(result) - 1, 0, -1):
+        counter = (counter + _GOLDEN_GAMMA) & _MASK
+        z = ((counter ^ (counter >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        other = (z ^ (z >> 31)) % (index + 1)
+        result[index], result[other] = result[other], result[index]
+    return result, format(counter, "016x")
+
+
 def draw_cards(state: dict, seat: int, count: int) -> tuple[list[str], list[Event]]:
     """``seat`` draws up to ``count`` cards, reshuffling the discard when the pile runs out."""
     drawn, events = [], []
+    pile = owned(state, "draw")
     for _ in range(count):
-        if not state["draw"] and state["discard"]:
-            state["draw"], state["rng"] = rngs.shuffled(state["discard"], state["rng"])
+        if not pile and state["discard"]:
+            pile, state["rng"] = shuffled(state["discard"], state["rng"])
+            state["draw"] = pile  # a new list: this draft's own
             state["discard"] = []
-            events.append(Event("reshuffled", data={"draw_count": len(state["draw"])}))
-        if not state["draw"]:
+            events.append(Event("reshuffled", data={"draw_count": len(pile)}))
+        if not pile:
             break
-        card = owned(state, "draw").pop(0)
-        owned_hand(state, seat).append(card)
-        drawn.append(card)
+        drawn.append(pile.pop(0))
+    if drawn:
+        owned_hand(state, seat).extend(drawn)
     events.append(Event("drew", data={"seat": seat, "count": len(drawn)}))
     if drawn:
         events.append(Event("drew", (seat,), {"seat": seat, "count": len(drawn), "cards": drawn}))

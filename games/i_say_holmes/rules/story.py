@@ -31,13 +31,13 @@ def check_play(state: dict, seat: int, action: dict) -> Refusal | dict:
     problem = plays.playable(state, seat, card)
     if problem:
         return refuse(problem, _PLAYABLE_MESSAGES[problem])
+    options = plays.field_options(state, seat, card)
+    listed = plays.listed(options, action)
+    if listed is not None:  # the usual case: a listed action, taking only fields it may
+        return {"card": card, **listed}
     extra = set(action) - {"type", "card"} - plays.takes(card)
     if extra:
         return refuse("bad_field", f"This card takes no {', '.join(sorted(extra))}.")
-    options = plays.field_options(state, seat, card)
-    listed = plays.listed(options, action)
-    if listed is not None:
-        return {"card": card, **listed}
     checked: tuple[str, ...] = ()
     for field, code, message in PLAY_CHECKS:
         checked += (field,)

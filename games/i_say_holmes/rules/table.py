@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from games import rng as rngs
 from games.base import Event
 from games.i_say_holmes.rules import cards
-from games.i_say_holmes.rules.state import left_of, owned, owned_hand, seat_count
+from games.i_say_holmes.rules.state import left_of, owned, owned_hand, seat_count, shuffled
 
 
 def start_case(state: dict) -> list[Event]:
@@ -13,11 +12,9 @@ def start_case(state: dict) -> list[Event]:
     by settling, like any other."""
     count = seat_count(state)
     state["case"] += 1
-    stack = cards.deal_out_stack(count)
-    dealt = set(stack)
-    rest = [card for card in cards.LEDGER_ORDER if card not in dealt]
-    stack, state["rng"] = rngs.shuffled(stack, state["rng"])
-    state["draw"], state["rng"] = rngs.shuffled(rest, state["rng"])
+    stack, rest = _deal(count)
+    stack, state["rng"] = shuffled(stack, state["rng"])
+    state["draw"], state["rng"] = shuffled(rest, state["rng"])
     state["hands"] = [stack[seat::count] for seat in range(count)]
     state.update(
         discard=[],
@@ -41,6 +38,19 @@ def start_case(state: dict) -> list[Event]:
     state["resume"] = "next"
     events.append(Event("played", data={"seat": holder, "card": cards.AFOOT}))
     return events
+
+
+_DEALS: dict[int, tuple[list[str], list[str]]] = {}
+
+
+def _deal(count: int) -> tuple[list[str], list[str]]:
+    """The deal-out stack for ``count`` players and the rest of the cards, in ledger order
+    (worked out once for each table size)."""
+    if count not in _DEALS:
+        stack = cards.deal_out_stack(count)
+        dealt = set(stack)
+        _DEALS[count] = (stack, [card for card in cards.LEDGER_ORDER if card not in dealt])
+    return _DEALS[count]
 
 
 def retire_current(state: dict) -> None:
