@@ -24,7 +24,10 @@ from games.sherlock_mycroft.rules.state import (
     pay_tokens,
     refill_line,
     refuse,
+    remove_visible,
+    replace_marker,
     rival,
+    set_seat,
     standing_marker_on,
 )
 
@@ -83,17 +86,29 @@ def check_envelope(state: dict, player: object, action: object) -> Refusal | Non
     return check_fields(action)
 
 
-def check_fields(action: dict) -> Refusal | None:
-    fields = FIELDS[action["type"]]
-    if set(action) != {"type", *fields}:
-        expected = ", ".join(fields) or "no fields"
-        return refuse("malformed_action", f"This action takes exactly: {expected}.")
+def _field_rules(fields: dict) -> tuple[frozenset, tuple]:
+    """Each action type's keys, and per field: whether it may be null, the types it may
+    have, and whether a bool is refused (JSON's true is no number)."""
+    checks = []
     for name, types in fields.items():
-        value = action[name]
-        if value is None and None in types:
-            continue
         wanted = tuple(t for t in types if t is not None)
-        if not isinstance(value, wanted) or (bool not in wanted and isinstance(value, bool)):
+        checks.append((name, None in types, wanted, bool not in wanted))
+    return frozenset({"type", *fields}), tuple(checks)
+
+
+FIELD_RULES = {kind: _field_rules(fields) for kind, fields in FIELDS.items()}
+
+
+def check_fields(action: dict) -> Refusal | None:
+    keys, checks = FIELD_RULES[action["type"]]
+    if action.keys() != keys:
+        expected = ", ".join(FIELDS[action["type"]]) or "no fields"
+        return refuse("malformed_action", f"This action takes exactly: {expected}.")
+    for name, nullable, wanted, no_bool in checks:
+        value = action[name]
+        if value is None and nullable:
+            continue
+        if not isinstance(value, wanted) or (no_bool and isinstance(value, bool)):
             return refuse("malformed_action", f"The field {name!r} has the wrong type.")
     return None
 
@@ -129,9 +144,8 @@ def check_move(state: dict, seat: int, action: dict) -> dict | Refusal:
 
 def do_move(state: dict, seat: int, plan: dict, events: list) -> None:
     marker = marker_on(state, seat, plan["from"]) if plan["from"] else in_hand(state, seat)
-    marker["on"] = plan["to"]
-    marker["standing"] = False
-    state["moves_left"][seat] -= 1
+    replace_marker(state, seat, marker, plan["to"], False)
+    set_seat(state, "moves_left", seat, state["moves_left"][seat] - 1)
     state["actor"] = seat
     effects: list[Event] = []
     result = {"paid": 0, "gained": 0}
@@ -207,7 +221,7 @@ def do_moriarty(state: dict, seat: int, plan: dict, events: list) -> None:
     if plan["give"] == "markers":
         data["returned"] = pay_tokens(state, seat, flow.MORIARTY_TOLL)
     else:
-        state["visible"][seat].remove(plan["give"])
+        remove_visible(state, seat, plan["give"])
         state["discard"].append(plan["give"])
     events.append(Event("moriarty", data=data))
     state["queue"].pop(0)
@@ -221,8 +235,9 @@ def check_moran(state: dict, seat: int, action: dict) -> dict | Refusal:
 
 
 def do_moran(state: dict, seat: int, plan: dict, events: list) -> None:
-    standing_marker_on(state, seat, plan["marker"])["standing"] = False
-    state["moves_left"][seat] -= 1
+    marker = standing_marker_on(state, seat, plan["marker"])
+    replace_marker(state, seat, marker, marker["on"], False)
+    set_seat(state, "moves_left", seat, state["moves_left"][seat] - 1)
     events.append(Event("moran", data={"player": seat, "marker": plan["marker"]}))
     state["queue"].pop(0)
     flow.continue_villain(state, events)
@@ -240,7 +255,7 @@ def do_reserve(state: dict, seat: int, plan: dict, events: list) -> None:
     events.append(Event("reserved", data={"player": seat, "card": card}))
     if card is not None:
         state["line"].remove(card)
-        state["reserved"][seat] = card
+        set_seat(state, "reserved", seat, card)
         state["card_holder"] = rival(seat)
         refill_line(state, events)
     flow.next_turn(state, events)
@@ -263,7 +278,7 @@ def check_assign(state: dict, seat: int, action: dict) -> dict | Refusal:
 
 
 def do_assign(state: dict, seat: int, plan: dict, events: list) -> None:
-    state["assigned"][seat] = plan["assign"]
+    set_seat(state, "assigned", seat, plan["assign"])
     events.append(Event("wildcards_assigned", data={"player": seat, "assign": plan["assign"]}))
     state["queue"].pop(0)
     flow.continue_assign(state, events)

@@ -51,10 +51,11 @@ RESERVED_PENALTY = 3
 
 CLUE_IDS = tuple(f"{kind.id}-{n}" for kind in KINDS for n in range(1, kind.copies + 1))
 _RANK = {card: index for index, card in enumerate(CLUE_IDS)}
+_KIND_OF = {card: card.rsplit("-", 1)[0] for card in CLUE_IDS}
 
 
 def kind_of(card: str) -> str:
-    return card.rsplit("-", 1)[0]
+    return _KIND_OF.get(card) or card.rsplit("-", 1)[0]
 
 
 def is_clue(card: object) -> bool:

@@ -72,16 +72,17 @@ def end_day(state: dict, events: list) -> None:
         end_game(state, events)
         return
     refreshed = [card["id"] for card in state["board"] if not card["face_up"]]
-    for card in state["board"]:
-        card["face_up"] = True
     spent = [
         card["id"]
         for card in state["board"]
         if not CHARACTERS[card["id"]].permanent and colours_on(state, card["id"]) == {0, 1}
     ]
+    # Board entries are shared between states (see ``state.clone``): replaced, never changed.
+    board = []
     for card in state["board"]:
-        if card["id"] in spent:
-            card["face_up"] = False
+        face_up = card["id"] not in spent
+        board.append(card if card["face_up"] == face_up else {**card, "face_up": face_up})
+    state["board"] = board
     events.append(
         Event("day_ended", data={"day": state["day"], "spent": spent, "refreshed": refreshed})
     )
@@ -93,9 +94,10 @@ def start_day(state: dict, events: list) -> None:
     state["day"] += 1
     state["moves_left"] = [MARKERS_PER_PLAYER, MARKERS_PER_PLAYER]
     state["day_villains"] = []
-    for markers in state["markers"]:
-        for marker in markers:
-            marker["standing"] = True
+    state["markers"] = [
+        [marker if marker["standing"] else {**marker, "standing": True} for marker in markers]
+        for markers in state["markers"]
+    ]
     draw_character(state, events)
 
 
@@ -113,7 +115,8 @@ def draw_character(state: dict, events: list) -> None:
         state["queue"] = [{"step": card, "seat": seat} for seat in order]
         continue_villain(state, events)
         return
-    state["board"].append({"id": card, "space": f"day{state['day']}", "face_up": True})
+    entry = {"id": card, "space": f"day{state['day']}", "face_up": True}
+    state["board"] = [*state["board"], entry]
     events.append(
         Event(
             "day_started",

@@ -9,7 +9,7 @@ variants (smaller card sets first, cards in canonical order, the reserved clue l
 
 from __future__ import annotations
 
-from games.base import SYSTEM, Refusal
+from games.base import SYSTEM
 from games.sherlock_mycroft.rules import characters
 from games.sherlock_mycroft.rules.cards import FREE_GAIN_CHARACTERS, canonical
 from games.sherlock_mycroft.rules.scoring import assignment_options, best_assignment
@@ -39,22 +39,20 @@ def legal_actions(state: dict, player: object) -> list[dict]:
 
 def moves(state: dict, seat: int) -> list[dict]:
     origins = [None] if state["day"] == 1 else standing_characters(state, seat)
-    targets = open_targets(state, seat)
+    # Which marker moves changes nothing about the target's abilities: list them once.
+    targets = [(t, characters.usable_abilities(state, seat, t)) for t in open_targets(state, seat)]
     result = []
-    for origin in origins:
-        for target in targets:
-            for ability in usable_abilities(state, seat, target):
+    for number, origin in enumerate(origins):
+        for target, abilities in targets:
+            for ability in abilities if number == 0 else map(fresh, abilities):
                 result.append({"type": "move", "from": origin, "to": target, "ability": ability})
             result.append({"type": "move", "from": origin, "to": target, "ability": None})
     return result
 
 
-def usable_abilities(state: dict, seat: int, character: str) -> list[dict]:
-    return [
-        ability
-        for ability in characters.candidate_abilities(state, seat, character)
-        if not isinstance(characters.check_ability(state, seat, character, ability), Refusal)
-    ]
+def fresh(ability: dict) -> dict:
+    """A copy of an ability object, so that no two listed actions share one."""
+    return {key: list(value) if type(value) is list else value for key, value in ability.items()}
 
 
 def keeps(state: dict, seat: int) -> list[dict]:

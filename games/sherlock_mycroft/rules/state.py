@@ -7,8 +7,6 @@ named as verbs (``draw_clue``, ``gain_tokens``...) change the state they are giv
 
 from __future__ import annotations
 
-import json
-
 from games.base import Event, Refusal
 from games.rng import shuffled
 from games.sherlock_mycroft.rules.cards import LINE_SIZE, MARKER_GAINS, canonical, kind_of
@@ -35,10 +33,36 @@ ACTION_OF_STEP = {
 }
 
 
+# The lists that the engine changes in place (pops, appends, removals): ``clone`` copies
+# them. Everything else in the state is shared between a state and the one ``apply``
+# makes from it, so it is only ever replaced whole, never changed: the per-seat pairs
+# through ``set_seat``, the board and the markers through new lists and entries.
+CHANGED_IN_PLACE = (
+    "line",
+    "deck",
+    "discard",
+    "character_deck",
+    "villains_discarded",
+    "day_villains",
+    "queue",
+)
+
+
 def clone(state: dict) -> dict:
-    """A deep copy for ``apply`` to change (a JSON round trip: the state is small, and this
-    also proves it stays JSON)."""
-    return json.loads(json.dumps(state))
+    """A copy for ``apply`` to change: the top level and the lists changed in place (a deep
+    copy cost most of an action). ``apply`` never changes its input: the tests check it,
+    and every earlier state of a game, after every action."""
+    new = state.copy()
+    for name in CHANGED_IN_PLACE:
+        new[name] = list(state[name])
+    return new
+
+
+def set_seat(state: dict, name: str, seat: int, value: object) -> None:
+    """``state[name][seat] = value`` on a new pair: the old pair may be shared."""
+    pair = list(state[name])
+    pair[seat] = value
+    state[name] = pair
 
 
 def refuse(code: str, message: str) -> Refusal:
@@ -66,35 +90,51 @@ def revealed(state: dict) -> bool:
 
 
 def board_card(state: dict, character: str) -> dict | None:
-    return next((card for card in state["board"] if card["id"] == character), None)
+    for card in state["board"]:
+        if card["id"] == character:
+            return card
+    return None
 
 
 def marker_on(state: dict, seat: int, character: str) -> dict | None:
     """``seat``'s action marker on ``character``, if any (never more than one)."""
-    return next((m for m in state["markers"][seat] if m["on"] == character), None)
+    for marker in state["markers"][seat]:
+        if marker["on"] == character:
+            return marker
+    return None
 
 
 def standing_marker_on(state: dict, seat: int, character: object) -> dict | None:
-    marker = marker_on(state, seat, character) if isinstance(character, str) else None
-    return marker if marker and marker["standing"] else None
+    if not isinstance(character, str):
+        return None
+    for marker in state["markers"][seat]:
+        if marker["on"] == character:
+            return marker if marker["standing"] else None
+    return None
 
 
 def standing_characters(state: dict, seat: int) -> list[str]:
     """Characters holding a standing marker of ``seat``, in board order."""
-    return [card["id"] for card in state["board"] if standing_marker_on(state, seat, card["id"])]
+    standing = {m["on"] for m in state["markers"][seat] if m["standing"] and m["on"] is not None}
+    return [card["id"] for card in state["board"] if card["id"] in standing]
 
 
 def open_targets(state: dict, seat: int) -> list[str]:
     """Face-up characters without ``seat``'s colour, in board order: where it may move."""
-    return [
-        card["id"]
-        for card in state["board"]
-        if card["face_up"] and not marker_on(state, seat, card["id"])
-    ]
+    taken = {m["on"] for m in state["markers"][seat]}
+    return [card["id"] for card in state["board"] if card["face_up"] and card["id"] not in taken]
 
 
 def colours_on(state: dict, character: str) -> set[int]:
     return {seat for seat in (0, 1) if marker_on(state, seat, character)}
+
+
+def replace_marker(state: dict, seat: int, old: dict, on: str | None, standing: bool) -> None:
+    """Put a new marker in the place of ``old``: markers are shared between states (see
+    ``clone``), so they are replaced, never changed."""
+    new = {"on": on, "standing": standing}
+    markers = [new if marker is old else marker for marker in state["markers"][seat]]
+    set_seat(state, "markers", seat, markers)
 
 
 # --- Investigation markers ("tokens") ----------------------------------------------------
@@ -104,14 +144,14 @@ def gain_tokens(state: dict, seat: int, amount: int) -> int:
     """Give ``seat`` up to ``amount`` markers from the reserve; how many it got."""
     gained = max(0, min(amount, state["reserve"]))
     state["reserve"] -= gained
-    state["tokens"][seat] += gained
+    set_seat(state, "tokens", seat, state["tokens"][seat] + gained)
     return gained
 
 
 def pay_tokens(state: dict, seat: int, amount: int) -> int:
     """Return up to ``amount`` of ``seat``'s markers to the reserve; how many went."""
     paid = max(0, min(amount, state["tokens"][seat]))
-    state["tokens"][seat] -= paid
+    set_seat(state, "tokens", seat, state["tokens"][seat] - paid)
     state["reserve"] += paid
     return paid
 
@@ -159,7 +199,18 @@ def refill_line(state: dict, events: list[Event]) -> None:
 
 
 def add_visible(state: dict, seat: int, cards: list[str]) -> None:
-    state["visible"][seat] = canonical(state["visible"][seat] + list(cards))
+    set_seat(state, "visible", seat, canonical(state["visible"][seat] + list(cards)))
+
+
+def remove_visible(state: dict, seat: int, card: str) -> None:
+    set_seat(state, "visible", seat, [c for c in state["visible"][seat] if c != card])
+
+
+def add_hidden(state: dict, seat: int, card: str, known: bool = False) -> None:
+    """A clue onto ``seat``'s hidden stack (``known``: the rival knows which, too)."""
+    set_seat(state, "hidden", seat, [*state["hidden"][seat], card])
+    if known:
+        set_seat(state, "hidden_known", seat, [*state["hidden_known"][seat], card])
 
 
 def real_clues(state: dict, seat: int) -> list[str]:

@@ -25,7 +25,6 @@ from games.sherlock_mycroft.rules.state import (
     OVER,
     VON_KRAMM,
     is_seat,
-    marker_on,
     revealed,
 )
 
@@ -67,6 +66,7 @@ def outcome(state: dict) -> dict | None:
 
 def view(state: dict, player: object) -> dict:
     seat = player if is_seat(player) else None
+    placed = markers_by_character(state)
     return {
         "game": NAME,
         "you": seat,
@@ -78,7 +78,7 @@ def view(state: dict, player: object) -> dict:
         "first": state["first"],
         "roles": list(state["roles"]),
         "variants": dict(state["variants"]),
-        "board": [board_entry(state, card) for card in state["board"]],
+        "board": [board_entry(state, card, placed) for card in state["board"]],
         "line": list(state["line"]),
         "deck_count": len(state["deck"]),
         "discard_count": len(state["discard"]),
@@ -93,12 +93,22 @@ def view(state: dict, player: object) -> dict:
     }
 
 
-def board_entry(state: dict, card: dict) -> dict:
+def markers_by_character(state: dict) -> list[dict[str, dict]]:
+    """Per seat, its markers on the board by character."""
+    return [
+        {marker["on"]: marker for marker in markers if marker["on"] is not None}
+        for markers in state["markers"]
+    ]
+
+
+def board_entry(state: dict, card: dict, placed: list[dict] | None = None) -> dict:
     character = CHARACTERS[card["id"]]
+    if placed is None:
+        placed = markers_by_character(state)
     markers = [
         {"seat": seat, "standing": marker["standing"]}
         for seat in (0, 1)
-        if (marker := marker_on(state, seat, card["id"]))
+        if (marker := placed[seat].get(card["id"]))
     ]
     return {
         "id": card["id"],
@@ -135,11 +145,13 @@ def kind_table(state: dict, seat: int | None) -> list[dict]:
     """Per kind, what a page draws: each player's count as the table sees it (visible
     clues; every clue and assigned wildcard once revealed), what each would score on it
     now and who leads; ``your_count`` adds the viewer's own hidden clues."""
-    public = [public_cards(state, s) for s in (0, 1)]
+    public = [kind_counts(public_cards(state, s)) for s in (0, 1)]
+    own = None if seat is None else kind_counts(state["visible"][seat] + state["hidden"][seat])
+    is_revealed = revealed(state)
     table = []
     for kind in KINDS:
-        counts = [count_kind(public[s], kind.id) for s in (0, 1)]
-        if revealed(state) and kind.id in VALUE:
+        counts = [public[s].get(kind.id, 0) for s in (0, 1)]
+        if is_revealed and kind.id in VALUE:
             counts = [
                 c + (1 if kind.id in (state["assigned"][s] or {}).values() else 0)
                 for s, c in enumerate(counts)
@@ -157,9 +169,8 @@ def kind_table(state: dict, seat: int | None) -> list[dict]:
             entry["points"] = [kind_points(kind.id, counts[s], counts[1 - s]) for s in (0, 1)]
         if kind.id in VALUE and counts[0] != counts[1]:
             entry["leader"] = 0 if counts[0] > counts[1] else 1
-        if seat is not None:
-            own = state["visible"][seat] + state["hidden"][seat]
-            entry["your_count"] = count_kind(own, kind.id)
+        if own is not None:
+            entry["your_count"] = own.get(kind.id, 0)
         table.append(entry)
     return table
 
@@ -170,8 +181,13 @@ def public_cards(state: dict, seat: int) -> list[str]:
     return state["visible"][seat]
 
 
-def count_kind(cards: list[str], kind: str) -> int:
-    return sum(1 for card in cards if kind_of(card) == kind)
+def kind_counts(cards: list[str]) -> dict[str, int]:
+    """How many of ``cards`` are of each kind (kinds with none left out)."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        kind = kind_of(card)
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
 
 
 def public_pending(state: dict) -> dict:
