@@ -127,7 +127,8 @@ def suit_of(card: str) -> str:
 
 
 def rank_of(card: str) -> int:
-    return int(card[1:])
+    rank = _RANKS.get(card)
+    return int(card[1:]) if rank is None else rank
 
 
 ALL_CARDS = tuple(card_id(suit, rank) for suit in SUITS for rank in RANKS)
@@ -136,6 +137,11 @@ CARD_NAMES = {
     card_id(suit, rank): _NAMES_BY_SUIT[suit][rank - 1] for suit in SUITS for rank in RANKS
 }
 _POSITION = {card: index for index, card in enumerate(ALL_CARDS)}
+_RANKS = {card: int(card[1:]) for card in ALL_CARDS}
+_DESCRIPTIONS = {
+    card: {"id": card, "suit": suit_of(card), "rank": _RANKS[card], "name": CARD_NAMES[card]}
+    for card in ALL_CARDS
+}
 
 
 def canonical(cards) -> list[str]:
@@ -144,5 +150,5 @@ def canonical(cards) -> list[str]:
 
 
 def describe(card: str) -> dict:
-    """A card as a page draws it."""
-    return {"id": card, "suit": suit_of(card), "rank": rank_of(card), "name": CARD_NAMES[card]}
+    """A card as a page draws it (a new dict each time)."""
+    return _DESCRIPTIONS[card].copy()

@@ -32,11 +32,11 @@ def guess(state: dict, seat: int, suit: str, rank: int) -> list[Event]:
 def _right_guess(state: dict, seat: int, suit: str, data: dict) -> list[Event]:
     """The card is shown to all and discarded; the spot stays empty from now on."""
     card = state["spots"][suit]
-    state["emptied_by"][suit] = seat
+    state["emptied_by"] = {**state["emptied_by"], suit: seat}
     to_discard(state, [card])
     show(state, EVERYONE, [card])
     player = state["players"][seat]
-    player["correct"].append(suit)
+    player["correct"] = [*player["correct"], suit]
     gain_token(state, seat)
     events = [Event("guessed", EVERYONE, {**data, "card": card, "tokens": player["tokens"]})]
     if won(state, seat):

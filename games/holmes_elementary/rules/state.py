@@ -8,7 +8,7 @@ so callers hand them a fresh ``clone``.
 from __future__ import annotations
 
 from games.base import EVERYONE, Event, Refusal
-from games.holmes_elementary.rules.cards import canonical, suit_of
+from games.holmes_elementary.rules.cards import SUITS, canonical, suit_of
 from games.rng import below, shuffled
 
 NAME = "holmes_elementary"
@@ -31,19 +31,14 @@ DEFAULT_MAX_ROUNDS = 40
 
 def clone(state: dict) -> dict:
     """A copy that the engine may change: every container it changes in place is copied
-    (a generic deep copy would cost most of an action); values it only ever replaces
-    whole (the last look, a pending choice's options, the result) are shared. The
-    playouts check that ``apply`` never changes its input."""
-    new = dict(state)
-    new["players"] = [
-        {**player, "hand": list(player["hand"]), "correct": list(player["correct"])}
-        for player in state["players"]
-    ]
-    new["spots"] = dict(state["spots"])
-    new["emptied_by"] = dict(state["emptied_by"])
+    (a generic deep copy would cost most of an action): the top level, each player's
+    entry and the deck. Everything else is shared with the input, so the engine only
+    ever replaces it whole: hands, the discard pile, the spots emptied, a player's
+    correct guesses, the last look, a pending choice, the result. The tests check that
+    ``apply`` never changes its input, nor any earlier state of a game."""
+    new = state.copy()
+    new["players"] = [player.copy() for player in state["players"]]
     new["deck"] = list(state["deck"])
-    new["discard"] = list(state["discard"])
-    new["pending"] = dict(state["pending"]) if state["pending"] else None
     return new
 
 
@@ -73,6 +68,10 @@ def is_seat(state: dict, value: object) -> bool:
 ID_LENGTH = 3
 
 
+# With the suits' letters turned into a..g, ids sort as plain strings in canonical order.
+_SORTABLE = str.maketrans("".join(SUITS), "abcdefg")
+
+
 def split_ids(text: str) -> list[str]:
     return [text[start : start + ID_LENGTH] for start in range(0, len(text), ID_LENGTH)]
 
@@ -94,9 +93,32 @@ def spot_is_open(state: dict, suit: str) -> bool:
 def show(state: dict, audience, cards) -> None:
     """Record that the seats in ``audience`` (or everyone) have now seen ``cards``."""
     who = seats(state) if audience == EVERYONE else audience
+    cards = list(cards)
     for seat in who:
         player = state["players"][seat]
-        player["seen"] = "".join(canonical(set(seen_cards(player)) | set(cards)))
+        player["seen"] = add_ids(player["seen"], cards)
+
+
+def add_ids(text: str, cards) -> str:
+    """``text`` (ids in canonical order, each once) with ``cards`` added where they belong,
+    each once. No id is split apart: a search for an id only finds whole ids (an id is a
+    letter then two digits)."""
+    for card in cards:
+        if card in text:
+            continue
+        key = card.translate(_SORTABLE)
+        keys = text.translate(_SORTABLE)
+        low, high = 0, len(text) // ID_LENGTH
+        while low < high:
+            middle = (low + high) // 2
+            start = middle * ID_LENGTH
+            if keys[start : start + ID_LENGTH] < key:
+                low = middle + 1
+            else:
+                high = middle
+        cut = low * ID_LENGTH
+        text = text[:cut] + card + text[cut:]
+    return text
 
 
 # --- moving cards ---------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from games.holmes_elementary.rules.state import (
 def view(state: dict, player: int | None = None) -> dict:
     viewer = player if is_seat(state, player) else None
     pending = state["pending"]
+    barred = [barred_suits(player) for player in state["players"]]
     return {
         "engine": NAME,
         "viewer": viewer,
@@ -52,15 +53,16 @@ def view(state: dict, player: int | None = None) -> dict:
         "suits": [
             {"suit": suit, "name": SUIT_NAMES[suit], "ability": ABILITIES[suit]} for suit in SUITS
         ],
-        "spots": [_spot(state, suit) for suit in SUITS],
-        "players": [_player(state, seat) for seat in range(len(state["players"]))],
+        "spots": [_spot(state, suit, barred) for suit in SUITS],
+        "players": [_player(state, seat, barred[seat]) for seat in range(len(state["players"]))],
         "wrong_guesses": _wrong_guesses(state),
         "result": outcome(state),
         "you": _private(state, viewer) if viewer is not None else None,
     }
 
 
-def _spot(state: dict, suit: str) -> dict:
+def _spot(state: dict, suit: str, barred: list[list[str]]) -> dict:
+    """``barred``: each seat's ``barred_suits``."""
     is_open = spot_is_open(state, suit)
     revealed = not is_open or state["phase"] == OVER
     return {
@@ -68,9 +70,7 @@ def _spot(state: dict, suit: str) -> dict:
         "name": SUIT_NAMES[suit],
         "open": is_open,
         "emptied_by": state["emptied_by"].get(suit),
-        "barred": [
-            seat for seat, player in enumerate(state["players"]) if suit in barred_suits(player)
-        ],
+        "barred": [seat for seat, suits in enumerate(barred) if suit in suits],
         "card": describe(state["spots"][suit]) if revealed else None,
     }
 
@@ -85,7 +85,7 @@ def _wrong_guesses(state: dict) -> list[dict]:
     ]
 
 
-def _player(state: dict, seat: int) -> dict:
+def _player(state: dict, seat: int, barred: list[str]) -> dict:
     player = state["players"][seat]
     return {
         "seat": seat,
@@ -94,7 +94,7 @@ def _player(state: dict, seat: int) -> dict:
         "tokens": player["tokens"],
         "cases": player["cases"],
         "correct": list(player["correct"]),
-        "barred": barred_suits(player),
+        "barred": barred,
     }
 
 
