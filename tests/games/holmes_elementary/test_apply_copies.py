@@ -9,6 +9,8 @@ import pytest
 
 from games.base import SYSTEM, Refusal
 from games.holmes_elementary import rules
+from games.holmes_elementary.rules.cards import ALL_CARDS, canonical
+from games.holmes_elementary.rules.state import add_ids
 
 
 def snapshot(state: dict) -> dict:
@@ -49,3 +51,13 @@ def play_and_check(seed: int, players: int) -> int:
     for number, (earlier, copy) in enumerate(history):
         assert earlier == copy, f"state {number} changed after later actions"
     return len(history) - 1
+
+
+def test_adding_ids_to_a_seen_string_keeps_it_canonical():
+    chance = random.Random(7)
+    for _ in range(300):
+        held = chance.sample(ALL_CARDS, chance.randrange(0, 40))
+        new = chance.sample(ALL_CARDS, chance.randrange(0, 8)) + held[:2]
+        text = "".join(canonical(held))
+
+        assert add_ids(text, new) == "".join(canonical(set(held) | set(new)))
