@@ -169,9 +169,13 @@ def _check_turn(state: dict, seat: int, kind: str) -> Refusal | None:
     return None
 
 
+# Each action type's keys: "type" and its fields.
+_KEYS = {kind: frozenset({"type", *_FIELDS.get(kind, {})}) for kind in ACTIONS}
+
+
 def _check_fields(action: dict) -> Refusal | None:
     fields = _FIELDS.get(action["type"], {})
-    if set(action) - {"type", *fields}:
+    if not action.keys() <= _KEYS[action["type"]]:
         return refuse("malformed_action", "This action has a field it does not take.")
     for name, (kind, required) in fields.items():
         if name not in action:
