@@ -224,7 +224,7 @@ def do_moriarty(state: dict, seat: int, plan: dict, events: list) -> None:
         remove_visible(state, seat, plan["give"])
         state["discard"].append(plan["give"])
     events.append(Event("moriarty", data=data))
-    state["queue"].pop(0)
+    state["queue"] = state["queue"][1:]
     flow.continue_villain(state, events)
 
 
@@ -239,7 +239,7 @@ def do_moran(state: dict, seat: int, plan: dict, events: list) -> None:
     replace_marker(state, seat, marker, marker["on"], False)
     set_seat(state, "moves_left", seat, state["moves_left"][seat] - 1)
     events.append(Event("moran", data={"player": seat, "marker": plan["marker"]}))
-    state["queue"].pop(0)
+    state["queue"] = state["queue"][1:]
     flow.continue_villain(state, events)
 
 
@@ -280,7 +280,7 @@ def check_assign(state: dict, seat: int, action: dict) -> dict | Refusal:
 def do_assign(state: dict, seat: int, plan: dict, events: list) -> None:
     set_seat(state, "assigned", seat, plan["assign"])
     events.append(Event("wildcards_assigned", data={"player": seat, "assign": plan["assign"]}))
-    state["queue"].pop(0)
+    state["queue"] = state["queue"][1:]
     flow.continue_assign(state, events)
 
 

@@ -102,10 +102,11 @@ def start_day(state: dict, events: list) -> None:
 
 
 def draw_character(state: dict, events: list) -> None:
-    card = state["character_deck"].pop(0)
+    card = state["character_deck"][0]
+    state["character_deck"] = state["character_deck"][1:]
     if card in VILLAINS:
-        state["villains_discarded"].append(card)
-        state["day_villains"].append(card)
+        state["villains_discarded"] = [*state["villains_discarded"], card]
+        state["day_villains"] = [*state["day_villains"], card]
         events.append(Event("villain_drawn", data={"day": state["day"], "villain": card}))
         first = state["first"]
         if card == "moriarty":
@@ -141,10 +142,10 @@ def continue_villain(state: dict, events: list) -> None:
                     data={"player": seat, "give": "markers", "returned": paid, "forced": True},
                 )
             )
-            state["queue"].pop(0)
+            state["queue"] = state["queue"][1:]
             continue
         if task["step"] == MORAN and not standing_characters(state, seat):
-            state["queue"].pop(0)
+            state["queue"] = state["queue"][1:]
             continue
         state["step"] = task["step"]
         state["turn"] = seat

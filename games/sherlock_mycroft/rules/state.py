@@ -36,16 +36,9 @@ ACTION_OF_STEP = {
 # The lists that the engine changes in place (pops, appends, removals): ``clone`` copies
 # them. Everything else in the state is shared between a state and the one ``apply``
 # makes from it, so it is only ever replaced whole, never changed: the per-seat pairs
-# through ``set_seat``, the board and the markers through new lists and entries.
-CHANGED_IN_PLACE = (
-    "line",
-    "deck",
-    "discard",
-    "character_deck",
-    "villains_discarded",
-    "day_villains",
-    "queue",
-)
+# through ``set_seat``, the board and the markers through new lists and entries, the
+# character deck, the villains and the queue through new lists.
+CHANGED_IN_PLACE = ("line", "deck", "discard")
 
 
 def clone(state: dict) -> dict:
