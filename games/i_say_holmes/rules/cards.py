@@ -305,7 +305,14 @@ def permissible(card: str, current: str) -> bool:
 
 
 def public_card(card: str) -> dict:
-    """What a face-up card shows."""
+    """What a face-up card shows (a fresh dict each time)."""
+    shown = dict(_PUBLIC[card])
+    if "follows" in shown:
+        shown["follows"] = list(shown["follows"])
+    return shown
+
+
+def _public(card: str) -> dict:
     info = _ROW_OF[card]
     shown = {"id": card, "title": info.title, "type": info.type, "cp": info.cp}
     if info.follows:
@@ -318,3 +325,6 @@ def public_card(card: str) -> dict:
     if info.condition:
         shown["condition"] = info.condition
     return shown
+
+
+_PUBLIC = {card: _public(card) for card in LEDGER_ORDER}

@@ -10,8 +10,6 @@ the card it drew and what it has seen this case.
 
 from __future__ import annotations
 
-import json
-
 from games.i_say_holmes.rules import arrests, cards, choices, settling, tokens
 from games.i_say_holmes.rules.decision import open_decision, waiting_for
 from games.i_say_holmes.rules.state import (
@@ -20,6 +18,7 @@ from games.i_say_holmes.rules.state import (
     NAME,
     OVER,
     WINDOW,
+    clone,
     is_seat,
     seat_count,
 )
@@ -56,7 +55,7 @@ def view(state: dict, player: int | None = None) -> dict:
 
 
 def _copy(value):
-    return json.loads(json.dumps(value)) if value is not None else None
+    return clone(value) if value is not None else None
 
 
 def _public_seat(state: dict, seat: int) -> dict:
