@@ -109,7 +109,7 @@ def public_window(window: dict) -> dict:
         "player": window["player"],
         "targets": list(window["targets"]),
         "alibi": window["alibi"],
-        "answered": sorted(int(seat) for seat in window["answers"]),
+        "answered": sorted(map(int, window["answers"])),
         "token": effect.get("token"),
         "token_from": effect.get("token_from"),
         "gift": "give" in effect,

@@ -4,7 +4,6 @@ until all are in."""
 
 from __future__ import annotations
 
-from games import rng as rngs
 from games.base import Event, Refusal
 from games.i_say_holmes.rules.state import (
     CHOOSE,
@@ -18,6 +17,7 @@ from games.i_say_holmes.rules.state import (
     refuse,
     right_of,
     saw,
+    shuffled,
     took_out,
 )
 
@@ -48,7 +48,7 @@ def public_choice(choice: dict) -> dict:
         "reason": choice["reason"],
         "player": choice["player"],
         "seats": list(choice["seats"]),
-        "chosen": sorted(int(seat) for seat in choice["picks"]),
+        "chosen": sorted(map(int, choice["picks"])),
     }
 
 
@@ -107,7 +107,7 @@ def _fog(state: dict, choice: dict) -> list[Event]:
         owned_hand(state, seat).remove(card)
         took_out(state, seat)
         saw(state, seat, None, [card], FOG)
-    dealt, state["rng"] = rngs.shuffled([card for _, card in picks], state["rng"])
+    dealt, state["rng"] = shuffled([card for _, card in picks], state["rng"])
     events = [Event("moved", data={"how": FOG, "seats": [seat for seat, _ in picks]})]
     for (seat, _), card in zip(picks, dealt, strict=True):
         owned_hand(state, seat).append(card)

@@ -16,9 +16,11 @@ def open_decision(state: dict) -> tuple[str | None, list[int]]:
         return (step, [state["turn"]["seat"]]) if step else (None, [])
     kind = pending["kind"]
     if kind == WINDOW:
-        return kind, sorted(s for s in pending["targets"] if str(s) not in pending["answers"])
+        answers = pending["answers"]
+        return kind, sorted([seat for seat in pending["targets"] if str(seat) not in answers])
     if kind == CHOOSE:
-        return kind, sorted(s for s in pending["seats"] if str(s) not in pending["picks"])
+        picks = pending["picks"]
+        return kind, sorted([seat for seat in pending["seats"] if str(seat) not in picks])
     if kind in (ACCUSE, NEXT_CASE):
         return kind, [pending["seat"]]
     raise AssertionError(f"no pending decision {kind}")

@@ -20,6 +20,7 @@ from games.i_say_holmes.rules.state import (
     owned_holdings,
     owned_pool,
     saw,
+    shuffled,
     took_out,
 )
 
@@ -56,13 +57,14 @@ def start(state: dict, seat: int, card: str, params: dict) -> list[Event]:
 
 
 def _open_window(state: dict, seat: int, card: str, targets: list[int], params: dict):
+    row = cards.row(card)
     window = {
         "kind": WINDOW,
-        "instruction": cards.row(card).instruction,
+        "instruction": row.instruction,
         "card": card,
         "player": seat,
         "targets": targets,
-        "alibi": cards.row(card).counter == cards.ALIBI_OR_MASTERMIND,
+        "alibi": row.counter == cards.ALIBI_OR_MASTERMIND,
         "answers": {},
         "effect": {key: value for key, value in params.items() if key != "card"},
     }
@@ -80,7 +82,7 @@ def carry_out(state: dict, window: dict) -> list[Event]:
     if code == "GIFT":
         return [tokens.take_i_say(state, target, effect["token"], effect.get("token_from"))]
     if code == "CLUE":
-        mixed, state["rng"] = rngs.shuffled(state["hands"][target], state["rng"])
+        mixed, state["rng"] = shuffled(state["hands"][target], state["rng"])
         return arrests.examine(state, seat, target, mixed[:2], "clue")
     if code == "SHOW":
         return choices.open_choice(state, choices.SHOW, seat, [target])

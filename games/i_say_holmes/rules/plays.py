@@ -39,11 +39,12 @@ def playable(state: dict, seat: int, card: str) -> str | None:
     turn = state["turn"]
     if turn["step"] == DRAWN and card != state["drawn"]:
         return "only_drawn_card"
-    if cards.kind(card) in (cards.VILLAIN, cards.INTERRUPT, cards.START):
+    card_type = cards.row(card).type
+    if card_type in (cards.VILLAIN, cards.INTERRUPT, cards.START):
         return "unplayable_card"
     current = state["current"]["card"]
-    if not cards.is_i_say(card):
-        return None if cards.follows(card, current, state["location"]) else "not_suitable"
+    if card_type != cards.I_SAY:
+        return None if card in cards.following(current, state["location"]) else "not_suitable"
     if turn["step"] == MORE and state["options"]["fast_play"] and not cards.lists_i_say(current):
         return "not_suitable"
     return None if cards.permissible(card, current) else "not_permissible"
@@ -56,11 +57,11 @@ def following_in_hand(state: dict, seat: int) -> list[str]:
 
 def field_options(state: dict, seat: int, card: str) -> list[dict]:
     """Every legal combination of fields for playing ``card`` now."""
-    combos = []
-    for token_part in _token_options(state, seat, card):
-        for rest in _instruction_options(state, seat, card):
-            combos.append({**token_part, **rest})
-    return combos
+    token_parts = _token_options(state, seat, card)
+    rests = _instruction_options(state, seat, card)
+    if token_parts == [{}]:
+        return rests
+    return [{**token_part, **rest} for token_part in token_parts for rest in rests]
 
 
 def _token_options(state: dict, seat: int, card: str) -> list[dict]:
@@ -127,12 +128,16 @@ def strictly_equal(one: object, other: object) -> bool:
 def listed(options: list[dict], action: dict) -> dict | None:
     """The first of ``options`` whose fields are exactly the action's (the same values, of
     the same types), if any: the quick way to accept a play."""
-    fields = {key: value for key, value in action.items() if key != "type" and key != "card"}
+    fields = dict(action)
+    fields.pop("type", None)
+    fields.pop("card", None)
     for option in options:
-        if option == fields and all(
-            type(value) is type(fields[key]) for key, value in option.items()
-        ):
-            return option
+        if option == fields:
+            for key, value in option.items():
+                if type(value) is not type(fields[key]):
+                    break
+            else:
+                return option
     return None
 
 

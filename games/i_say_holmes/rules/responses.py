@@ -51,7 +51,8 @@ def perform_allow(state: dict, seat: int, params: dict) -> list[Event]:
 
 
 def waiting_in_window(window: dict) -> list[int]:
-    return sorted(seat for seat in window["targets"] if str(seat) not in window["answers"])
+    answers = window["answers"]
+    return sorted([seat for seat in window["targets"] if str(seat) not in answers])
 
 
 def _answer(state: dict, seat: int, answer: dict) -> list[Event]:

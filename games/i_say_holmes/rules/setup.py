@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games import rng as rngs
 from games.i_say_holmes.rules import settling, table, tokens
-from games.i_say_holmes.rules.state import HARD_CASE_LIMIT, NAME, PLAYING
+from games.i_say_holmes.rules.state import HARD_CASE_LIMIT, NAME, PLAYING, shuffled
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 DEFAULT_WINDOW_SECONDS = 20
@@ -21,10 +21,10 @@ def setup(config: dict, players: list[str], seed: int) -> dict:
         raise ValueError(f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
     options = read_options((config or {}).get("options") or {}, len(players))
     rng = rngs.seeded(seed)
-    telegrams, rng = rngs.shuffled(list(tokens.TELEGRAMS), rng)
+    telegrams, rng = shuffled(list(tokens.TELEGRAMS), rng)
     pool = {"telegrams": telegrams}
     for kind in tokens.I_SAY_TYPES:
-        pool[kind], rng = rngs.shuffled(tokens.i_say_ids(kind), rng)
+        pool[kind], rng = shuffled(tokens.i_say_ids(kind), rng)
     pool["books"] = [name for name, _, _ in tokens.BOOKS]
     pool["villains"] = list(tokens.VILLAIN_VP)
     state = {

@@ -123,25 +123,24 @@ def seat_count(state: dict) -> int:
 
 
 def left_of(state: dict, seat: int) -> int:
-    return (seat + 1) % seat_count(state)
+    return (seat + 1) % len(state["players"])
 
 
 def right_of(state: dict, seat: int) -> int:
-    return (seat - 1) % seat_count(state)
+    return (seat - 1) % len(state["players"])
 
 
 def clockwise_from(state: dict, seat: int) -> list[int]:
-    """Every seat, starting with ``seat`` and going left."""
-    count = seat_count(state)
-    return [(seat + step) % count for step in range(count)]
+    """Every seat, starting with ``seat`` (a seat at this table) and going left."""
+    return [*range(seat, len(state["players"])), *range(seat)]
 
 
 def opponents_from_left(state: dict, seat: int) -> list[int]:
-    return clockwise_from(state, seat)[1:]
+    return [*range(seat + 1, len(state["players"])), *range(seat)]
 
 
 def is_seat(state: dict, value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seat_count(state)
+    return type(value) is int and 0 <= value < len(state["players"])
 
 
 def hand(state: dict, seat: int) -> list[str]:
@@ -168,8 +167,9 @@ def highest_cards(state: dict, seat: int) -> list[str]:
     held = state["hands"][seat]
     if not held:
         return []
-    top = max(cards.cp(card) for card in held)
-    return [card for card in held if cards.cp(card) == top]
+    points = [cards.cp(card) for card in held]
+    top = max(points)
+    return [card for card, cp in zip(held, points, strict=True) if cp == top]
 
 
 _MASK = (1 << 64) - 1

@@ -62,13 +62,13 @@ def perform_play(state: dict, seat: int, params: dict) -> list[Event]:
     state["drawn"] = None
     owned(state, "turn")["step"] = None
     public = {"seat": seat, "card": card}
-    public.update(
-        {key: params[key] for key in ("target", "token", "token_from", "villain") if key in params}
-    )
+    for key in ("target", "token", "token_from", "villain"):
+        if key in params:
+            public[key] = params[key]
     if "give" in params:
         public["gift"] = True
     events = [Event("played", data=public)]
-    if cards.is_i_say(card):
+    if cards.row(card).type == cards.I_SAY:
         owned(state, "discard").append(card)
         owned(state, "current")["holder"] = left_of(state, seat)
         if "token" in params:

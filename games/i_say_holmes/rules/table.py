@@ -63,7 +63,7 @@ def lay_current(state: dict, card: str, holder: int) -> None:
     """``card`` becomes the Current card in front of ``holder``, moving the markers."""
     retire_current(state)
     state["current"] = {"card": card, "holder": holder}
-    location = cards.side(card)
-    if location:
-        state["location"] = location
-    state["travel"] = cards.row(card).travel
+    row = cards.row(card)
+    if row.type in cards.LOCATIONS:  # a Location card turns the Location Marker
+        state["location"] = row.type
+    state["travel"] = row.travel
