@@ -18,6 +18,7 @@ import time
 
 from games import GAMES
 from games.base import SYSTEM, Refusal
+from games.holmes_elementary.rules.state import split_ids
 
 # Per game: the table sizes to time, and the bot match (players, games, the goal).
 PLAN = {
@@ -41,6 +42,8 @@ def main() -> None:
             speed(game, players)
         players, games, goal = plan["match"]
         match(game, players, max(10, games // 10) if quick else games, goal)
+    if "holmes_elementary" in GAMES:
+        discard_look(GAMES["holmes_elementary"], 30 if quick else 300)
 
 
 def speed(game, players: int) -> None:
@@ -105,6 +108,40 @@ def match(game, players: int, games: int, goal: float) -> None:
         f"goal {goal:.0%} {verdict}; decision p50 {p50:.2f} ms, p99 {p99:.2f} ms "
         f"({len(decisions)} decisions)"
     )
+
+
+def discard_look(game, games: int) -> None:
+    """Does the private look at the discard pile make guessing a spot too easy? Bots play
+    3-player games with the look allowed and without it: spots guessed right per game,
+    wrong guesses, and the game's length in rounds."""
+    option = next((o for o in game.options if o.name == "discard_look"), None)
+    if option is None:
+        print("  discard look: the game has no discard_look option; not measured")
+        return
+    rules = game.rules
+    for allowed in (True, False):
+        right = wrong = rounds = 0
+        for number in range(games):
+            seed = 20_000 + number
+            config = game.example_config(3)
+            config["options"] = {**config["options"], "discard_look": allowed}
+            state = rules.setup(config, _names(3), seed)
+            rng = random.Random(seed)
+            for _ in range(MAX_STEPS):
+                if rules.is_over(state):
+                    break
+                seat = rules.waiting_for(state)[0]
+                legal = rules.legal_actions(state, seat)
+                action = game.bot(rules.view(state, seat), seat, legal, rng.randrange(2**31))
+                state = rules.apply(state, seat, action)[0]
+            right += len(state["emptied_by"])
+            wrong += sum(len(split_ids(player["wrong"])) for player in state["players"])
+            rounds += state["round"]
+        print(
+            f"  discard look {'allowed' if allowed else 'not allowed'}: {right / games:.2f} "
+            f"spots guessed right and {wrong / games:.2f} wrong per game, "
+            f"{rounds / games:.1f} rounds ({games} bot-only 3-player games)"
+        )
 
 
 def _random_move(rules, state, players: int, rng, exclude: int | None = None):

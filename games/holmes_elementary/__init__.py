@@ -34,6 +34,12 @@ OPTIONS = (
         minimum=1,
         maximum=200,
     ),
+    Option(
+        "discard_look",
+        "Look at the discard pile",
+        "In the Deduction phase a player may look through the discard pile in private.",
+        default=True,
+    ),
 )
 
 

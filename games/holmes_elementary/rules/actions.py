@@ -257,6 +257,8 @@ def _check_draw_discard(state: dict, seat: int, action: dict) -> Checked:
 
 
 def _check_view_discard(state: dict, seat: int, action: dict) -> Checked:
+    if not state.get("discard_look", True):
+        return refuse("no_discard_look", "At this table nobody looks through the discard pile.")
     return _at_phase(DEDUCTION, deduction.view_discard), (seat,)
 
 

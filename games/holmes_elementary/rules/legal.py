@@ -73,5 +73,6 @@ def _deductions(state: dict, seat: int) -> list[dict]:
     ]
     if can_draw(state):
         actions.append({"type": "draw_discard"})
-    actions.append({"type": "view_discard"})
+    if state.get("discard_look", True):
+        actions.append({"type": "view_discard"})
     return actions

@@ -68,6 +68,10 @@ def setup(config: dict, players: list[str], seed: int) -> dict:
         "supply": TOKEN_SUPPLY,
         "result": None,
     }
+    # A house rule that takes the private look at the discard pile away; stored only when
+    # it does, so that a table with the usual rules keeps the usual state.
+    if settings.get("discard_look") is False:
+        state["discard_look"] = False
     for seat in range(len(players)):
         dealt, state["deck"] = state["deck"][:STARTING_HAND], state["deck"][STARTING_HAND:]
         give(state, seat, dealt)
