@@ -47,6 +47,29 @@ def history(viewer: ApiPlayer, table_id: int) -> list[dict]:
         after = page[-1]["sequence"]
 
 
+def secrets_of_nobody(state: dict) -> set[str]:
+    """What no seat may see: the order of the deck (three cards in a row, as any JSON
+    writes a list), and the cards hidden in the Elementary deck's suit spots that nobody
+    has seen (a wrong guess shows one to its guesser: then it is that seat's secret)."""
+    found = set()
+    for key in ("deck", "draw"):
+        pile = state.get(key)
+        if isinstance(pile, list) and len(pile) >= 3 and all(isinstance(c, str) for c in pile):
+            found.add(json.dumps(pile[:3], separators=(",", ":"))[1:-1])
+            found.add(json.dumps(pile[:3])[1:-1])
+    spots = state.get("spots")
+    if isinstance(spots, dict):
+        emptied = state.get("emptied_by") or {}
+        over = state.get("result") is not None
+        seen = "".join(player.get("seen_spots", "") for player in state.get("players", []))
+        found |= {
+            f'"{card}"'
+            for suit, card in spots.items()
+            if suit not in emptied and not over and card not in seen
+        }
+    return found
+
+
 class Searcher:
     """Searches what each viewer received against the secrets of the moment: views (and
     every other body) against what is private now, events against what was private at
@@ -65,6 +88,8 @@ class Searcher:
         table = Table.objects.get(pk=self.table_id)
         players = len([seat for seat in self.viewers if seat is not None])
         private = {seat: self.game.private_items(table.state, seat) for seat in range(players)}
+        # Nobody's secrets are every seat's "other seat's" secrets: -1 owns them.
+        private[-1] = secrets_of_nobody(table.state)
         self.private_at[table.version] = private
         return private
 
