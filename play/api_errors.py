@@ -9,6 +9,7 @@ the acting player) or from the site's own fixed sentences.
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -51,6 +52,9 @@ def holmes_exception_handler(exc, context):
         exc = exceptions.NotFound("Not found.")
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, DjangoValidationError):
+        # A service's own check (a notebook's marks, say): the client's mistake, a 400.
+        exc = exceptions.ValidationError(exc.messages)
     response = exception_handler(exc, context)
     if response is None:
         return None  # a server error: Django's 500 handling (and logging) takes over

@@ -704,8 +704,12 @@ def _check_marks(marks) -> None:
 
     if not isinstance(marks, dict):
         raise ValidationError("Marks are an object of names and values.")
-    if len(json.dumps(marks)) > MAX_MARKS_BYTES:
+    dumped = json.dumps(marks)
+    if len(dumped) > MAX_MARKS_BYTES:
         raise ValidationError("The marks are too many to keep.")
+    # PostgreSQL's JSON refuses the NUL character (\u0000) anywhere, keys included.
+    if "\\u0000" in dumped:
+        raise ValidationError("Marks cannot hold the NUL character.")
 
 
 # --- Side effects after commit --------------------------------------------------------

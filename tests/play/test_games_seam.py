@@ -346,3 +346,16 @@ def test_the_page_counts_down_to_the_deadline(nim_game, client, alice, bob):
     assert 'id="turn-timer"' in page and "Time to move:" in page
     table.refresh_from_db()
     assert f'data-deadline="{table.deadline_at.isoformat()}"' in page
+
+
+def test_marks_holding_a_nul_character_are_refused_not_a_server_error(nim_game, alice, bob):
+    table = nim_table(alice)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    services.table_start(table_id=table.pk, user=alice)
+    api = APIClient()
+    api.force_authenticate(alice)
+
+    for marks in ({"C": "a\x00b"}, {"a\x00": 1}):
+        response = api.put(f"/api/tables/{table.pk}/notebook/", {"marks": marks}, format="json")
+        assert response.status_code == 400, response.content
+    assert api.get(f"/api/tables/{table.pk}/notebook/").json()["marks"] == {}
