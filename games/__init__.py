@@ -17,8 +17,7 @@ from games.sherlock_mycroft import GAME as SHERLOCK_MYCROFT
 from games.watson_holmes import GAME as WATSON_HOLMES
 
 GAMES: dict[str, Game] = {
-    game.name: game
-    for game in (WATSON_HOLMES, SHERLOCK_MYCROFT, I_SAY_HOLMES, HOLMES_ELEMENTARY)
+    game.name: game for game in (WATSON_HOLMES, SHERLOCK_MYCROFT, I_SAY_HOLMES, HOLMES_ELEMENTARY)
 }
 
 

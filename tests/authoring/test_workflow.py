@@ -376,9 +376,7 @@ def test_it_tells_the_author_of_a_comment_and_of_publication(
 # --- the queue -------------------------------------------------------------------------------
 
 
-def test_it_lists_the_oldest_submission_first(
-    submitted, bob, mina, django_assert_max_num_queries
-):
+def test_it_lists_the_oldest_submission_first(submitted, bob, mina, django_assert_max_num_queries):
     from cases.package.reader import read_package_path
     from cases.services import case_import_package
     from tests.authoring.conftest import TUTORIAL
