@@ -81,7 +81,7 @@ class GameSite:
         if kind == "game_over":
             winners = [names[seat] for seat in details.get("winners", []) if seat in names]
             if winners:
-                return f"{title} is over: {_names(winners)} won."
+                return f"{title} is over: {names_sentence(winners)} won."
             return f"{title} is over."
         raise ValueError(f"unknown notice {kind!r} for {self.game.name}")
 
@@ -184,10 +184,8 @@ def get_site(name: str) -> GameSite:
     return module.SITE
 
 
-def _names(names: list[str]) -> str:
+def names_sentence(names: list[str]) -> str:
+    """ "Alice", "Alice and Bob", "Alice, Bob and Carol"."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-names_sentence = _names

@@ -8,6 +8,7 @@ import json
 import uuid
 from collections import defaultdict
 
+from games.sites import names_sentence
 from games.watson_holmes.rules.state import CHARACTERS as CHARACTER_NAMES
 
 ANSWER_PREFIX = "answers-"
@@ -266,7 +267,7 @@ def _status_sentence(game: dict, players: list, me) -> str:
     if step == "reading":
         if me is not None and me in game["waiting_for"]:
             return "Read your card, then say you have finished."
-        names = _names([p["name"] for p in waiting])
+        names = names_sentence([p["name"] for p in waiting])
         return f"Waiting for {names} to finish." if names else "Everyone has finished reading."
     if step == "solving" and waiting:
         # After a failed attempt, those still waiting at 221B may consult Holmes and
@@ -276,7 +277,7 @@ def _status_sentence(game: dict, players: list, me) -> str:
                 "An attempt at 221B failed. Before yours, you may consult Sherlock Holmes; "
                 "then confirm your answers, or change them."
             )
-        names = _names([p["name"] for p in waiting])
+        names = names_sentence([p["name"] for p in waiting])
         return f"An attempt at 221B failed. Waiting for {names} to confirm their answers."
     if step == "solving" or game["judging"]:
         return "Sherlock Holmes is judging the answers given at 221B."
@@ -288,12 +289,6 @@ def _announcement(game: dict, players: list, me) -> str:
     return f"Round {game['round']}, {PHASES.get(game['phase'], '')}. " + _status_sentence(
         game, players, me
     )
-
-
-def _names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _your_character(you: dict | None) -> dict | None:
@@ -374,7 +369,7 @@ def _result(game: dict, players: list) -> dict:
         return {"over": False, "sentence": ""}
     winners = [players[s] for s in result["winners"]]
     if winners:
-        names = _names(["you" if p["is_you"] else p["name"] for p in winners])
+        names = names_sentence(["you" if p["is_you"] else p["name"] for p in winners])
         sentence = f"The case is solved: {names} won in {result['rounds']} rounds."
         if len(winners) == 1 and winners[0]["is_you"]:
             sentence = f"You solved the case in {result['rounds']} rounds!"
