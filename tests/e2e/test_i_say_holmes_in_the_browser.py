@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
@@ -21,6 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 780}
+QUICK = 5_000  # ms to wait for a button of the current table, which a live update may replace
 CASE_SECONDS = 150  # one case; it usually takes well under a minute
 
 expect.set_options(timeout=15_000)
@@ -40,10 +42,16 @@ def version(page: Page) -> int:
 
 def move(page: Page, click) -> bool:
     """Make one move and wait until the page shows the table after it. A move the table
-    left behind meanwhile (a window that timed out) is refused as stale: that is no
-    failure, the page shows the table as it is now. Returns whether it was applied."""
+    left behind meanwhile (a window or a choice that timed out) is no failure: either its
+    button is gone before the click lands, or the server refuses it as stale; the page then
+    shows the table as it is now. Returns whether the move was applied."""
     before = version(page)
-    click()
+    try:
+        click()
+    except PlaywrightTimeout:
+        # The button left the page before the click landed: a live update replaced it.
+        assert version(page) > before, "a button stayed on the page but took no click"
+        return False
     page.wait_for_function(
         "v => Number(document.getElementById('live').dataset.version) > v"
         " || document.getElementById('refusal')",
@@ -70,38 +78,48 @@ def screenshots(page: Page, artifacts, name: str) -> None:
     page.set_viewport_size(WIDE)
 
 
+def opened(summary, first_choice) -> bool:
+    """Open a card's list of plays; False when a live update took the card away first."""
+    try:
+        summary.click(timeout=QUICK)
+        first_choice.wait_for(state="visible", timeout=QUICK)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def play_one_move(page: Page) -> str | None:
     """A simple policy: Allow in a window; the first card of a secret choice; the first
     accusation; on a turn, the first playable card (its first choice), else keep, draw or
     end the turn. ``None`` when nothing waits for alice."""
     if page.locator("#ish-allow").count():
-        move(page, lambda: page.locator("#ish-allow").click())
+        move(page, lambda: page.locator("#ish-allow").click(timeout=QUICK))
         return "allowed"
     choice = page.locator(".ish-choice-list button")
     if choice.count():
-        move(page, lambda: choice.first.click())
+        move(page, lambda: choice.first.click(timeout=QUICK))
         return "chose"
     accuse = page.locator("[id^=ish-accuse-]")
     if accuse.count():
-        move(page, lambda: accuse.first.click())
+        move(page, lambda: accuse.first.click(timeout=QUICK))
         return "accused"
     playable = page.locator(".ish-hand-card.has-plays")
     if playable.count():
         card = playable.first
         summary = card.locator("summary")
         if summary.count():
-            summary.click()
-            expect(card.locator(".ish-play-list button").first).to_be_visible()
-            move(page, lambda: card.locator(".ish-play-list button").first.click())
+            if not opened(summary, card.locator(".ish-play-list button").first):
+                return None
+            move(page, lambda: card.locator(".ish-play-list button").first.click(timeout=QUICK))
             return "played on"
-        move(page, lambda: card.locator(".ish-plays button").first.click())
+        move(page, lambda: card.locator(".ish-plays button").first.click(timeout=QUICK))
         return "played"
     for move_id, name in (("#ish-keep", "kept"), ("#ish-draw", "drew"), ("#ish-end-turn", "ended")):
         if page.locator(move_id).count():
-            move(page, lambda move_id=move_id: page.locator(move_id).click())
+            move(page, lambda move_id=move_id: page.locator(move_id).click(timeout=QUICK))
             return name
     if page.locator("#ish-next-case").count():
-        move(page, lambda: page.locator("#ish-next-case").click())
+        move(page, lambda: page.locator("#ish-next-case").click(timeout=QUICK))
         return "dealt"
     return None
 
