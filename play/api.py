@@ -344,17 +344,19 @@ class TableActionApi(APIView):
         idempotency_key = serializers.CharField(
             max_length=80,
             required=False,
-            help_text="Any unique string; a retried request with it returns the first result.",
+            help_text="Any unique string; a retried request with it returns the first result, "
+            "and another move under it is refused (422).",
         )
 
     @extend_schema(
         request=Input,
-        responses={200: TABLE_VIEW, 400: None, 409: None},
+        responses={200: TABLE_VIEW, 400: None, 409: None, 422: None},
         examples=action_examples(),
         summary="Make a move",
         description="200: the move was applied; the body is your new view. 400: the rules "
         "refuse it (error.code and a sentence). 409: the table moved on since "
-        "expected_version; fetch it and decide again.",
+        "expected_version; fetch it and decide again. 422: the idempotency key was sent "
+        "before with another move.",
     )
     def post(self, request, table_id):
         move = action_input(request.data)

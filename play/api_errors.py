@@ -15,7 +15,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from .services import StaleVersion, TableError
+from .services import IdempotencyKeyReused, StaleVersion, TableError
 
 
 def error_body(code: str, message: str, details: dict | None = None) -> dict:
@@ -44,6 +44,8 @@ def holmes_exception_handler(exc, context):
         return error_response(
             exc.code, str(exc), status.HTTP_409_CONFLICT, {"version": exc.current}
         )
+    if isinstance(exc, IdempotencyKeyReused):
+        return error_response(exc.code, str(exc), status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, TableError):
         return error_response(exc.code, str(exc), status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, RequestDataTooBig):
@@ -105,6 +107,7 @@ ERROR_DESCRIPTIONS = {
     "413": "The body is over the size the API reads (DATA_UPLOAD_MAX_MEMORY_SIZE).",
     "415": "The body is not in a supported format: send JSON.",
     "409": "The table moved on since expected_version; details.version is the current one.",
+    "422": "The idempotency key was already used for another move: send a new key.",
     "429": "Too many tries in a short time; details.wait_seconds says how long to wait.",
     "503": "The database cannot be reached for a moment; try again shortly.",
 }
@@ -137,7 +140,7 @@ def document_error_responses(result, generator, request, public):
         if view_class.throttle_classes:
             codes.add("429")
         if view_class.__name__ == "TableActionApi":
-            codes.add("409")
+            codes.update(("409", "422"))
         responses = operation.setdefault("responses", {})
         for code in sorted(codes):
             if responses.get(code, {}).get("content"):

@@ -333,6 +333,11 @@ class TableEvent(models.Model):
     request_key = models.CharField(  # noqa: DJ001
         max_length=120, null=True, blank=True, editable=False
     )
+    # What that move was (`play.services.action_fingerprint`): the same key sent with
+    # another move is refused, not taken for a retry. NULL on keys stored before it was.
+    request_fingerprint = models.CharField(  # noqa: DJ001
+        max_length=32, null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["table_id", "sequence"]  # the column: see Seat
@@ -397,6 +402,9 @@ class ActionRequest(models.Model):
     # The actor's key: "seat2:<client key>" or "system:<task key>", so keys of different
     # players never collide.
     key = models.CharField(max_length=120)
+    # What the request asked for (`play.services.action_fingerprint`); "" on keys stored
+    # before it was kept, which then match any move.
+    fingerprint = models.CharField(max_length=32, blank=True, default="", editable=False)
     outcome = FastJSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

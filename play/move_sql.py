@@ -50,14 +50,15 @@ NOTEBOOK_COLUMNS = ["id", "seat_id", "text"]  # in Notebook's field order
 
 INSERT_EVENTS = """
     INSERT INTO play_tableevent
-        (table_id, sequence, table_version, audience, type, payload, created_at, request_key)
+        (table_id, sequence, table_version, audience, type, payload, created_at, request_key,
+         request_fingerprint)
     VALUES {rows}
 """
-EVENT_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s)"
+EVENT_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 INSERT_ACTION_REQUEST = """
-    INSERT INTO play_actionrequest (table_id, "key", outcome, created_at)
-    VALUES (%s, %s, %s, %s)
+    INSERT INTO play_actionrequest (table_id, "key", fingerprint, outcome, created_at)
+    VALUES (%s, %s, %s, %s, %s)
     ON CONFLICT DO NOTHING
 """
 
@@ -114,10 +115,14 @@ def _table_converters() -> list[tuple[int, list]]:
 
 
 def move_store(
-    table: Table, fields: list[str], events: list[TableEvent], request: tuple[str, dict] | None
+    table: Table,
+    fields: list[str],
+    events: list[TableEvent],
+    request: tuple[str, dict] | tuple[str, dict, str] | None,
 ) -> None:
     """A move's writes: the table's row (`table_update`), its events (`events_insert`) and,
-    for a request with an idempotency key, its (key, outcome) (`action_request_insert`).
+    for a request with an idempotency key, its (key, outcome[, fingerprint])
+    (`action_request_insert`).
 
     On PostgreSQL in one statement, the inserts in a data-modifying WITH: one round trip
     instead of three, each a switch to the database's process and back. SQLite runs in
@@ -150,9 +155,10 @@ def events_insert(events: list[TableEvent]) -> None:
         _execute(_events_insert_sql(events))
 
 
-def action_request_insert(*, table_id: int, key: str, outcome: dict) -> None:
-    """Store an idempotency key's outcome, unless a request with that key stored one."""
-    _execute(_action_request_insert_sql(table_id, key, outcome))
+def action_request_insert(*, table_id: int, key: str, outcome: dict, fingerprint: str = "") -> None:
+    """Store an idempotency key's outcome (and what was asked, its fingerprint), unless a
+    request with that key stored one."""
+    _execute(_action_request_insert_sql(table_id, key, outcome, fingerprint))
 
 
 # --- The statements, with their values ---------------------------------------------------
@@ -189,15 +195,18 @@ def _events_insert_sql(events: list[TableEvent]) -> tuple[str, list]:
             _json(event.payload),
             now,
             event.request_key,
+            event.request_fingerprint,
         )
     ]
     rows = ", ".join([EVENT_ROW] * len(events))
     return INSERT_EVENTS.format(rows=rows), values
 
 
-def _action_request_insert_sql(table_id: int, key: str, outcome: dict) -> tuple[str, list]:
+def _action_request_insert_sql(
+    table_id: int, key: str, outcome: dict, fingerprint: str = ""
+) -> tuple[str, list]:
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    return INSERT_ACTION_REQUEST, [table_id, key, _json(outcome), now]
+    return INSERT_ACTION_REQUEST, [table_id, key, fingerprint, _json(outcome), now]
 
 
 def _execute(statement: tuple[str, list]) -> None:

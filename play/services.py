@@ -6,6 +6,8 @@ and queues the side effects (judging, live pushes, notifications, the table's ne
 wake-up for a computer player or a timer) to run after commit.
 """
 
+import hashlib
+import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -58,6 +60,18 @@ class StaleVersion(TableError):
             "reload it and try again."
         )
         self.current = current
+
+
+class IdempotencyKeyReused(TableError):
+    """An idempotency key sent again with another move than its first request's (422)."""
+
+    code = "idempotency_key_reused"
+
+    def __init__(self):
+        super().__init__(
+            "This idempotency key was already used for another move: "
+            "send a new key with each new move."
+        )
 
 
 @dataclass(frozen=True)
@@ -409,18 +423,19 @@ def _apply(
     """The write path, on a table row its caller has locked.
 
     The idempotency key is looked up before the version check, because a retried request
-    carries the version it saw before its first try succeeded. A move that matches the
-    version needs no look-up: had a try with its key been applied, the version would have
-    moved on, and a try that was refused left the state (and so the engine's answer) as it
-    was. A stale version, or a system action (which sends none), may hide a first try.
+    carries the version it saw before its first try succeeded. It is looked up at the
+    current version too: a key names one request, and sent again with another move (a
+    client's bug, or a key reused on purpose to see what the first try was refused) it is
+    refused, IdempotencyKeyReused, neither replayed nor applied.
 
     `presence`: who is at the table, if the lock read it (else it is read when needed).
     """
     actor_key = _actor_key(player, idempotency_key)
-    if actor_key and expected_version != table.version:
+    fingerprint = action_fingerprint(action) if actor_key else ""
+    if actor_key:
         # On PostgreSQL this reads the keys as they are now, after the wait for the lock:
         # the move that held it may have been this very request's first try.
-        outcome = _stored_outcome(table.pk, actor_key)
+        outcome = _stored_outcome(table.pk, actor_key, fingerprint)
         if outcome is not None:
             return _replayed(table, outcome)
     if table.status != TableStatus.PLAYING:
@@ -431,27 +446,46 @@ def _apply(
     applied = engine.apply(table.state, player, action)
     if not isinstance(applied, Refusal):
         new_state, events = applied
-        return _store_move(table, engine, new_state, events, actor_key, presence)
+        return _store_move(table, engine, new_state, events, actor_key, fingerprint, presence)
     result = ActionResult(table=table, applied=False, refusal=applied)
     if actor_key:
         # Ignoring a conflict (as move_store does): a refused first try that committed
         # while this request waited for the lock left the same key, and this request was
         # refused the same way (the state, and so the engine's answer, has not changed).
         move_sql.action_request_insert(
-            table_id=table.pk, key=actor_key, outcome=result.to_outcome()
+            table_id=table.pk, key=actor_key, outcome=result.to_outcome(), fingerprint=fingerprint
         )
     return result
 
 
-def _stored_outcome(table_id: int, actor_key: str) -> dict | None:
+def _stored_outcome(table_id: int, actor_key: str, fingerprint: str) -> dict | None:
     """The first outcome of a key: an applied move's is on its first event, a refused
-    one's (or an applied one's that made no event) in ActionRequest."""
+    one's (or an applied one's that made no event) in ActionRequest. IdempotencyKeyReused
+    when the key's first request asked for another move."""
     made = TableEvent.objects.filter(table_id=table_id, request_key=actor_key)
-    version = next(iter(made.values_list("table_version", flat=True)[:1]), None)
-    if version is not None:
-        return {"applied": True, "version": version}
+    first = next(iter(made.values_list("table_version", "request_fingerprint")[:1]), None)
+    if first is not None:
+        _check_same_request(first[1], fingerprint)
+        return {"applied": True, "version": first[0]}
     stored = ActionRequest.objects.filter(table_id=table_id, key=actor_key)
-    return next(iter(stored.values_list("outcome", flat=True)[:1]), None)
+    first = next(iter(stored.values_list("outcome", "fingerprint")[:1]), None)
+    if first is None:
+        return None
+    _check_same_request(first[1], fingerprint)
+    return first[0]
+
+
+def _check_same_request(stored: str | None, fingerprint: str) -> None:
+    # Keys stored before fingerprints were have none: they match any move, as they did.
+    if stored and stored != fingerprint:
+        raise IdempotencyKeyReused()
+
+
+def action_fingerprint(action: dict) -> str:
+    """A short digest of a move, the same for equal JSON whatever the order of its keys:
+    what an idempotency key's first request asked for."""
+    canonical = json.dumps(action, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _actor_key(player, idempotency_key: str | None) -> str | None:
@@ -474,6 +508,7 @@ def _store_move(
     new_state: dict,
     events: list,
     actor_key: str | None,
+    fingerprint: str,
     presence: TablePresence | None,
 ) -> ActionResult:
     previous_state = table.state
@@ -491,8 +526,9 @@ def _store_move(
     request = None
     if rows:
         rows[0].request_key = actor_key  # where a retry looks first (_stored_outcome)
+        rows[0].request_fingerprint = fingerprint or None
     elif actor_key:
-        request = (actor_key, result.to_outcome())
+        request = (actor_key, result.to_outcome(), fingerprint)
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, new_state)
     _after_commit_tell_move(table, previous_state, new_state, events, presence)

@@ -2,23 +2,14 @@
 422, neither replayed (the first request's result for another move) nor applied (a second
 move under a key that was spent). Issue 22.
 
-XFAIL until the write path can tell: the key's stored outcome is looked up only when the
-version is stale (play/services.py, `_apply`), and no fingerprint of the body is stored
-with it. What play/services.py needs is in the hardening report of issue 22; remove the
-mark once it is done (strict: a pass fails the run, as a reminder).
+The write path keeps a fingerprint of the move with its key (play/services.py,
+`action_fingerprint`) and looks the key up at every version, not only a stale one.
 """
-
-import pytest
 
 from play.models import TableEvent
 from tests.play.test_api import on_turn, table_players  # noqa: F401
 
-NEEDS_SERVICES = pytest.mark.xfail(
-    strict=True, reason="needs play/services.py to store and compare a body's fingerprint"
-)
 
-
-@NEEDS_SERVICES
 def test_a_key_reused_for_another_move_at_the_current_version_is_refused(
     started,
     table_players,  # noqa: F811
@@ -39,7 +30,6 @@ def test_a_key_reused_for_another_move_at_the_current_version_is_refused(
     assert TableEvent.objects.filter(table=started).count() == events
 
 
-@NEEDS_SERVICES
 def test_a_key_reused_for_another_move_after_the_table_moved_on_is_refused(
     started,
     table_players,  # noqa: F811
@@ -66,3 +56,32 @@ def test_the_same_body_under_the_same_key_is_still_replayed(
 
     assert first.status_code == again.status_code == 200
     assert again.json()["replayed"] is True
+
+
+def test_a_spent_key_sent_again_at_the_current_version_is_replayed_not_applied_twice(
+    started,
+    table_players,  # noqa: F811
+):
+    player, view = on_turn(table_players, started.pk)
+    body = {"type": "carriage_stop"}
+    first = player.act(started.pk, body, view["version"], key="spent-once")
+    assert first.status_code == 200
+    events = TableEvent.objects.filter(table=started).count()
+
+    # The same request, claiming the version the table has now: still the first's replay.
+    again = player.act(started.pk, body, first.json()["version"], key="spent-once")
+
+    assert again.status_code == 200
+    assert again.json()["replayed"] is True
+    started.refresh_from_db()
+    assert started.version == first.json()["version"]
+    assert TableEvent.objects.filter(table=started).count() == events
+
+
+def test_the_fingerprint_does_not_depend_on_the_order_of_a_moves_keys():
+    from play.services import action_fingerprint
+
+    one = action_fingerprint({"type": "visit", "location": 12, "carriages": 2})
+    other = action_fingerprint({"carriages": 2, "location": 12, "type": "visit"})
+    assert one == other
+    assert one != action_fingerprint({"type": "visit", "location": 12, "carriages": 3})
