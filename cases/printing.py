@@ -1,0 +1,104 @@
+"""Print-and-play: a case version as a PDF for a group around a real table.
+
+The PDF is made from HTML and CSS by WeasyPrint (templates in `cases/templates/cases/print/`):
+the booklet, the location cards nine to a page with their texts on the following page for
+printing on both sides, an answer sheet, and the solution last, behind a cover that asks
+the reader to stop. Who may have which version is `version_may_print`'s decision; whether
+the solution is included is the caller's (a blind review must not get it).
+"""
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from .models import CaseVersion, Icon, Location, VersionStatus
+
+# Cards on a sheet: three rows of three poker-sized cards (63 x 88 mm) fit A4 and Letter.
+CARDS_PER_SHEET = 9
+CARDS_PER_ROW = 3
+# Card backs longer than this get a smaller type so that they stay on their card.
+LONG_CARD_TEXT = 700
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One printed sheet of cards: the fronts in reading order, then the backs laid out
+    so that each lands behind its front when the sheet is turned over its long edge."""
+
+    fronts: list
+    backs: list
+
+
+def version_may_print(version: CaseVersion, user) -> bool:
+    """A published version is anyone's to print; any other only its author's (or a
+    superuser's). Moderators read versions under review in the editor, not here: a blind
+    review must not reach the solution through a PDF."""
+    if version.status == VersionStatus.PUBLISHED:
+        return True
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return user.is_superuser or version.case.author_id == user.pk
+
+
+def case_pdf(*, version: CaseVersion, with_solution: bool = True) -> bytes:
+    """The whole print-and-play PDF of a version."""
+    return _write_pdf(case_print_html(version=version, with_solution=with_solution))
+
+
+def case_print_html(*, version: CaseVersion, with_solution: bool = True) -> str:
+    locations = list(version.locations.select_related("zone").order_by("number"))
+    context = {
+        "version": version,
+        "questions": list(version.questions.order_by("position")),
+        "sheets": card_sheets(locations),
+        "card_count": len(locations),
+        "with_solution": with_solution,
+    }
+    return render_to_string("cases/print/case.html", context)
+
+
+def card_sheets(locations: list[Location]) -> list[Sheet]:
+    """The cards in sheets of nine; each sheet's backs with every row reversed, as a
+    printer turning the page over its long edge needs them."""
+    cards = [_card(location) for location in locations]
+    sheets = []
+    for start in range(0, len(cards), CARDS_PER_SHEET):
+        fronts = cards[start : start + CARDS_PER_SHEET]
+        padded = fronts + [None] * (-len(fronts) % CARDS_PER_ROW)
+        rows = [padded[i : i + CARDS_PER_ROW] for i in range(0, len(padded), CARDS_PER_ROW)]
+        backs = [card for row in rows for card in reversed(row)]
+        sheets.append(Sheet(fronts=padded, backs=backs))
+    return sheets
+
+
+def _card(location: Location) -> dict:
+    return {
+        "number": location.number,
+        "name": location.name,
+        "zone": location.zone.name if location.zone else "",
+        "text": location.text,
+        "long": len(location.text) > LONG_CARD_TEXT,
+        "icons": [
+            {
+                "key": key,
+                "label": label,
+                "extra": f"+{location.icon_carriages}" if key == Icon.CARRIAGES else "",
+            }
+            for key, label in location.icon_labels
+        ],
+    }
+
+
+def _write_pdf(html: str) -> bytes:
+    # Imported here: WeasyPrint loads Pango when imported, and only printing needs it.
+    from weasyprint import HTML
+    from weasyprint.urls import URLFetcher
+
+    class FetchNothing(URLFetcher):
+        # Everything the PDF needs is inline (styles, pictograms). An author's Markdown
+        # image must not make the server fetch a URL, inside its network or out of it;
+        # WeasyPrint leaves out what it could not fetch.
+        def fetch(self, url, headers=None):
+            raise ValueError(f"The printed case fetches nothing ({url}).")
+
+    return HTML(string=html, url_fetcher=FetchNothing()).write_pdf()
