@@ -20,12 +20,36 @@ class SignUpForm(UserCreationForm):
         model = User
         fields = ("username", "display_name", "email")
 
+    def clean_email(self):
+        return _unused_email(self.cleaned_data["email"], user=None)
+
+    def validate_password_for_user(self, user, **kwargs):
+        # Django checks the confirmation field, and shows "too common" beside it; the
+        # player chose the password in the first field, so the sentence goes there.
+        super().validate_password_for_user(user, password_field_name="password1")
+
+
+def _unused_email(email: str, *, user: User | None) -> str:
+    """`email`, if no other account has it (in any case): an address is one person's."""
+    others = User.objects.filter(email__iexact=email)
+    if user is not None:
+        others = others.exclude(pk=user.pk)
+    if email and others.exists():
+        raise forms.ValidationError(
+            "Another account already uses this e-mail address. If it is yours, log in, or "
+            "reset its password."
+        )
+    return email
+
 
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "email")
         help_texts = {"display_name": "The name other players see at a table."}
+
+    def clean_email(self):
+        return _unused_email(self.cleaned_data["email"], user=self.instance)
 
     def clean_display_name(self):
         """Two players at one table never share a name: not while this user sits at a

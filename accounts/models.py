@@ -3,6 +3,7 @@ import unicodedata
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Lower
 
 DISPLAY_NAME_REFUSED = (
     "A display name is letters, digits, spaces and punctuation: no control characters, no "
@@ -39,6 +40,17 @@ class User(AbstractUser):
         validators=[validate_display_name],
         help_text="The name other players see at a table.",
     )
+    # Set when the owner opens the link e-mailed to this address (accounts/verification.py);
+    # emptied when the address changes. Notifications are e-mailed only to a verified one.
+    email_verified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            # One account per address, whatever its case: the address resets a password.
+            models.UniqueConstraint(
+                Lower("email"), condition=~models.Q(email=""), name="user_email_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.display_name or self.username

@@ -4,10 +4,15 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
+from urllib.parse import urlencode
 
+from django.conf import settings
+from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from .models import (
@@ -55,7 +60,8 @@ def demo_accounts_ensure() -> list[DemoAccount]:
         )
         user.is_staff = account.is_staff
         user.set_password(account.password)
-        user.save(update_fields=["is_staff", "password"])
+        user.email_verified_at = user.email_verified_at or timezone.now()
+        user.save(update_fields=["is_staff", "password", "email_verified_at"])
     return list(DEMO_ACCOUNTS)
 
 
@@ -80,13 +86,24 @@ def notifications_send(
         ],
         ignore_conflicts=True,
     )
-    subject, body = f"Holmes: {one_line(message)}"[:150], f"{message}\n\n{url}".strip()
+    subject = f"Holmes: {one_line(message)}"[:150]
+    body = f"{message}\n\n{absolute_url(url) if url else ''}".strip()
     for user in users:
-        if not user.email or kind not in email_kinds_for(user):
+        # Only to an address its owner has shown is theirs: a mistyped address would
+        # otherwise get someone else's game news.
+        if not user.email or not user.email_verified_at or kind not in email_kinds_for(user):
             continue
         unsent = Notification.objects.filter(user=user, dedupe_key=key, emailed_at__isnull=True)
         if unsent.update(emailed_at=timezone.now()):
             transaction.on_commit(partial(send_mail, subject, body, None, [user.email]))
+
+
+def absolute_url(path: str) -> str:
+    """`path` as a link a mail app can open: on the site's own address (settings.SITE_URL).
+    A link that already names its site is left as it is."""
+    if path.startswith("/") and not path.startswith("//"):
+        return f"{settings.SITE_URL}{path}"
+    return path
 
 
 # Control characters, line and paragraph separators, and text direction controls.
@@ -120,3 +137,51 @@ def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:
     if ids is not None:
         unread = unread.filter(pk__in=ids)
     return unread.update(read_at=timezone.now())
+
+
+# --- Verifying an e-mail address ---------------------------------------------------------
+
+VERIFY_SALT = "accounts.email-verification"
+VERIFY_MAX_AGE = timedelta(days=7)
+
+
+def email_verification_token(user: User) -> str:
+    """A signed, dated token naming the account and the address it proves: a token for an
+    address the user has since changed proves nothing."""
+    return signing.dumps({"user": user.pk, "email": user.email.lower()}, salt=VERIFY_SALT)
+
+
+def email_verification_send(*, user: User, next_url: str = "") -> None:
+    """E-mail `user` the link that verifies their address; the link brings them on to
+    `next_url` (a path of this site, checked by the caller: an invite, say)."""
+    if not user.email:
+        return
+    link = reverse("accounts:verify", args=[email_verification_token(user)])
+    if next_url:
+        link += "?" + urlencode({"next": next_url})
+    body = (
+        f"Hello {user.public_name},\n\n"
+        "Please confirm that this is your address, so that Holmes may e-mail you when a "
+        f"table needs you:\n{absolute_url(link)}\n\n"
+        "The link works for a week. If you did not sign up, ignore this message."
+    )
+    transaction.on_commit(
+        partial(send_mail, "Holmes: confirm your e-mail address", body, None, [user.email])
+    )
+
+
+@transaction.atomic
+def email_verify(*, token: str) -> User | None:
+    """Mark the address the token names as verified; None for a token that is forged, too
+    old, or names an address the account no longer has."""
+    try:
+        claim = signing.loads(token, salt=VERIFY_SALT, max_age=VERIFY_MAX_AGE)
+    except signing.BadSignature:
+        return None
+    user = User.objects.select_for_update().filter(pk=claim.get("user")).first()
+    if user is None or user.email.lower() != claim.get("email"):
+        return None
+    if user.email_verified_at is None:
+        user.email_verified_at = timezone.now()
+        user.save(update_fields=["email_verified_at"])
+    return user

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, reverse_lazy
+from django.urls import path
 
 from holmes_site.throttling import web_throttle
 
@@ -14,14 +14,7 @@ urlpatterns = [
     path(
         "password-reset/",
         # Each one sends an e-mail: per address and per address asked for.
-        web_throttle("password_reset")(
-            auth_views.PasswordResetView.as_view(
-                template_name="accounts/password_reset_form.html",
-                email_template_name="accounts/password_reset_email.txt",
-                subject_template_name="accounts/password_reset_subject.txt",
-                success_url=reverse_lazy("accounts:password_reset_done"),
-            )
-        ),
+        web_throttle("password_reset")(views.PasswordResetView.as_view()),
         name="password_reset",
     ),
     path(
@@ -31,10 +24,7 @@ urlpatterns = [
     ),
     path(
         "password-reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
-            template_name="accounts/password_reset_confirm.html",
-            success_url=reverse_lazy("accounts:password_reset_complete"),
-        ),
+        views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(
@@ -44,6 +34,8 @@ urlpatterns = [
         ),
         name="password_reset_complete",
     ),
+    path("verify/again/", views.verify_email_again, name="verify-again"),
+    path("verify/<str:token>/", views.verify_email, name="verify"),
     path("profile/", views.profile, name="profile"),
     path("notifications/", views.notifications, name="notifications"),
 ]

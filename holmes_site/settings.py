@@ -142,6 +142,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.views.unread_notifications",
+                "accounts.views.auth_links",
             ],
         },
     },
@@ -282,6 +283,14 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env_str("HOLMES_FROM_EMAIL", "Holmes <holmes@localhost>")
+# The site's own address, scheme and host, no trailing slash: every link in an e-mail is
+# built on it (a mail app cannot open "/tables/1/"). Production must say it.
+SITE_URL = env_str("HOLMES_SITE_URL", "http://localhost:8000" if DEBUG else "").rstrip("/")
+if not DEBUG and not SITE_URL.startswith("https://"):
+    raise ImproperlyConfigured(
+        "HOLMES_DEBUG is off, so HOLMES_SITE_URL must be the site's https address "
+        "(e.g. https://holmes.example): links in e-mails are built on it."
+    )
 
 # --- Auth, i18n, static ---------------------------------------------------------------
 

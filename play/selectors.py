@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import Avg, Count, DurationField, F, Q, QuerySet
@@ -278,3 +279,20 @@ def rules_page_html(*, name: str) -> str:
 @lru_cache(maxsize=16)
 def _rendered(path: Path, modified: float) -> str:
     return render_markdown(path.read_text(encoding="utf-8"))
+
+
+def invite_for_path(path: str) -> dict | None:
+    """Who invites to what, when `path` is an invite link of this site (the log-in and
+    sign-up pages say so); None for any other page, or a code that opens no table."""
+    from django.urls import Resolver404, resolve
+
+    try:
+        match = resolve(urlsplit(path).path)
+    except Resolver404:
+        return None
+    if match.view_name != "play:join":
+        return None
+    table = table_for_invite(invite_code=match.kwargs["code"])
+    if table is None:
+        return None
+    return {"host": table.host.public_name, "title": table.summary.get("title", "")}

@@ -43,12 +43,17 @@ def notify_table(
 ) -> None:
     # The title and the players' names come from the table's public summary; what is
     # said, and to whom, is the game's (games.sites.GameSite.notice_text).
-    engine, summary = Table.objects.values_list("engine", "summary").get(pk=table_id)
+    engine, summary, host_id = Table.objects.values_list("engine", "summary", "host_id").get(
+        pk=table_id
+    )
     site = get_site(engine)
     names = {seat["number"]: seat["name"] for seat in summary.get("seats", [])}
     seats = Seat.objects.filter(table_id=table_id, user__isnull=False).select_related(
         "user__notification_preferences"
     )
+    if kind == "table_started":
+        # Only the host starts a table: nobody is told what they have just done themselves.
+        seats = seats.exclude(user_id=host_id)
     recipients = set(site.notice_recipients(kind, details, [seat.number for seat in seats]))
     notifications_send(
         users=[seat.user for seat in seats if seat.number in recipients],

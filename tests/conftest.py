@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from django.utils import timezone
 
 REQUIRE_SERVICES = os.environ.get("HOLMES_REQUIRE_SERVICES") == "1"
 
@@ -27,6 +28,9 @@ def pytest_report_header(config):
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username: str, **fields):
+        # Their addresses are confirmed, as after the e-mailed link (notifications go by
+        # e-mail only to a confirmed one); pass email_verified_at=None for one that is not.
+        fields.setdefault("email_verified_at", timezone.now())
         return django_user_model.objects.create_user(
             username=username,
             password=f"{username}-password",

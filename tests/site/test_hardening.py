@@ -37,6 +37,7 @@ PRODUCTION = {
     "HOLMES_DEBUG": "0",
     "HOLMES_SECRET_KEY": REAL_KEY,
     "HOLMES_ALLOWED_HOSTS": "holmes.example",
+    "HOLMES_SITE_URL": "https://holmes.example",
 }
 
 

@@ -69,9 +69,22 @@ def test_it_refuses_a_trusted_proxy_that_is_not_an_address():
 
 def test_it_starts_in_production_with_a_real_key_and_hosts():
     result = run_check(
-        HOLMES_DEBUG="0", HOLMES_SECRET_KEY=REAL_KEY, HOLMES_ALLOWED_HOSTS="holmes.example"
+        HOLMES_DEBUG="0",
+        HOLMES_SECRET_KEY=REAL_KEY,
+        HOLMES_ALLOWED_HOSTS="holmes.example",
+        HOLMES_SITE_URL="https://holmes.example",
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("site_url", [None, "http://holmes.example", "holmes.example"])
+def test_it_refuses_production_without_the_sites_https_address(site_url):
+    address = {"HOLMES_SITE_URL": site_url} if site_url else {}
+    result = run_check(
+        HOLMES_DEBUG="0", HOLMES_SECRET_KEY=REAL_KEY, HOLMES_ALLOWED_HOSTS="h.example", **address
+    )
+    assert result.returncode != 0
+    assert "HOLMES_SITE_URL must be the site's https address" in result.stderr
 
 
 def test_it_says_which_variable_is_not_a_yes_no_value():
