@@ -33,7 +33,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from anyascii import anyascii
@@ -57,6 +57,9 @@ class AnswerKey:
     answer: str
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+    # The question as the players read it. Optional: it tells an hour "of the evening" from
+    # one "of the morning", and its words are not extra words when a player echoes them.
+    ask: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +74,15 @@ class Verdict:
 
 
 def judge(question, given: str | None) -> Verdict:
-    """Judge `given` against `question` (anything with kind, answer, accept, reject)."""
+    """Judge `given` against `question` (anything with kind, answer, accept, reject, and
+    optionally ask: the question's text)."""
     kind = question.kind
     key = _compile_key(
         kind,
         str(question.answer),
         tuple(str(form) for form in question.accept or ()),
         tuple(str(form) for form in question.reject or ()),
+        str(getattr(question, "ask", "") or ""),
     )
     text = given or ""
     if len(text) > MAX_LENGTH:
@@ -177,7 +182,7 @@ _FILLER = _words("""
     answer culprit murderer killer thief villain poisoner forger guilty party person one
     who whom that thats this so then well surely certainly definitely obviously clearly
     probably perhaps maybe course of quite pretty very sure certain confident hmm um uh er
-    erm ok okay please final by seems like looks yes
+    erm ok okay please final by seems like looks yes fairly
 """)
 _NEGATIONS = _words("""
     not no never nor neither isnt wasnt werent arent didnt doesnt dont hasnt hadnt havent
@@ -220,6 +225,7 @@ class _NameKey:
     reject_texts: frozenset[str]
     first_names: frozenset[str]
     surnames: frozenset[str]
+    echo: frozenset[str] = frozenset()  # stems of the question's own words ("hidden", "will")
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +265,10 @@ _DESCRIPTIONS = _words("""
     inspector constable sergeant captain colonel lady lord nurse
 """)
 # "in the cellar" is "cellar"; "near the cellar" is not, and stays to make the verdict unsure.
-_PLACE_LEAD = _words("at in on inside within into to")
+_PLACE_LEAD = _words("at in on inside within into to under beneath underneath")
+# Between two words of a place these all say "part of": "the crypt at St Peter's", "the
+# cellars under the Coal Exchange" are read as "the crypt of ...", "the cellars of ...".
+_PLACE_LINKS = _words("of at in under beneath underneath below inside within")
 _PLACE_ABBREVIATIONS = {
     "rd": "road",
     "sq": "square",
@@ -324,6 +333,10 @@ def _prepare_words(clean: str, is_place: bool) -> _Phrase:
         tokens = _expand_abbreviations(tokens)
         if tokens and tokens[0] in _PLACE_LEAD:
             tokens = tokens[1:]
+        tokens = [
+            "of" if token in _PLACE_LINKS and 0 < index < len(tokens) - 1 else token
+            for index, token in enumerate(tokens)
+        ]
     stripped = _strip_filler(tokens)
     raw_words = tuple(token for token in raw if token not in _ARTICLES)
     return _Phrase(tuple(stripped), raw_words, tuple(stripped), "," in clean)
@@ -340,18 +353,27 @@ def _expand_abbreviations(tokens: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _compile_key(kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...]):
+def _compile_key(
+    kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...], ask: str = ""
+):
     if kind not in _KEY_COMPILERS:
         raise ValueError(f"unknown answer kind {kind!r}")
-    return _KEY_COMPILERS[kind](kind, answer, accept, reject)
+    return _KEY_COMPILERS[kind](kind, answer, accept, reject, ask)
 
 
-def _compile_name_key(kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...]):
+def _compile_name_key(
+    kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...], ask: str
+):
     prepare = _PREPARERS[kind]
     forms: dict[str, _Form] = {}
     for shown in (answer, *accept):
         phrase = prepare(_clean(shown)[0])
-        variants = _middle_name_variants(phrase.parts) if kind == "person" else [phrase.parts]
+        if kind == "person":
+            variants = _middle_name_variants(phrase.parts)
+        elif kind == "place":
+            variants = _place_variants(phrase.parts)
+        else:
+            variants = [phrase.parts]
         for parts in variants:
             form = _make_form(parts, shown)
             forms.setdefault(form.text, form)
@@ -360,9 +382,10 @@ def _compile_name_key(kind: str, answer: str, accept: tuple[str, ...], reject: t
     for form in forms.values():
         by_part_count.setdefault(len(form.parts), []).append(form)
     full_names = [form for form in forms.values() if len(form.parts) > 1]
+    key_words = {part for form in (*forms.values(), *rejects) for part in form.parts}
     return _NameKey(
         kind=kind,
-        forms=tuple(forms.values()),
+        forms=tuple(sorted(forms.values(), key=lambda form: -len(form.parts))),
         by_text={form.text: form for form in forms.values()},
         by_compact={form.compact: form for form in forms.values()},
         by_part_count={count: tuple(group) for count, group in by_part_count.items()},
@@ -370,7 +393,54 @@ def _compile_name_key(kind: str, answer: str, accept: tuple[str, ...], reject: t
         reject_texts=frozenset(form.text for form in rejects),
         first_names=frozenset(form.parts[0] for form in full_names),
         surnames=frozenset(form.parts[-1] for form in full_names),
+        echo=_echo_words(ask, key_words),
     )
+
+
+def _echo_words(ask: str, key_words: set[str]) -> frozenset[str]:
+    """Stems of the question's words a player may repeat around the answer ("the ledger was
+    hidden in ..."). Capitalised words are names, perhaps of a wrong answer: never echo."""
+    words = re.findall(r"[A-Za-z][A-Za-z']*", ask)
+    echo = set()
+    for index, word in enumerate(words):
+        token = word.lower().replace("'", "")
+        if word[0].isupper() and index > 0 and token not in TITLES:
+            continue
+        if token in key_words or token in _NEGATIONS or token in _CONJUNCTIONS:
+            continue
+        echo.add(_stem(token))
+    return frozenset(echo)
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to hear "poisoned" in "What poison...": no dictionary."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word.rstrip("e") or word
+
+
+# "the crypt of St Peter's Church" is also "St Peter's Church crypt", and "Coal Exchange
+# cellars" is "the cellars of the Coal Exchange" (and, through _PLACE_LINKS, "the cellars
+# under the Coal Exchange"). A saint's church may be named by the saint alone ("St Peter's").
+_SAINTS_BUILDINGS = _words("church chapel")
+
+
+def _place_variants(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
+    bases = [parts]
+    if len(parts) >= 3 and parts[-1] in _SAINTS_BUILDINGS and "saint" in parts[:-2]:
+        bases.append(parts[:-1])
+    variants = []
+    for base in bases:
+        variants.append(base)
+        if "of" in base[1:-1]:
+            at = base.index("of")
+            head, owner = base[:at], base[at + 1 :]
+            variants.append(owner + head)
+        elif len(base) >= 2:
+            variants.append((base[-1], "of", *base[:-1]))
+    return variants
 
 
 def _make_form(parts: tuple[str, ...], shown: str) -> _Form:
@@ -530,35 +600,287 @@ def _judge_near_match(key: _NameKey, phrase: _Phrase) -> Verdict:
     return _judge_phrase_miss(key, phrase)
 
 
-def _find_inside(phrase: _Phrase, key: _NameKey) -> tuple[_Form, list[str], list[str]] | None:
-    """An accepted form found among other words: (form, words before, words after)."""
+# --- Reading a sentence: the answer among other words ---------------------------------------
+#
+# Players answer in their own words: "It was hidden in the crypt of St Peter's Church,
+# Vauxhall", "Jeremiah Latch, the lamplighter". The words around an accepted form are read:
+# framing (prepositions, "I think", "it was", the question's own words), a district or an
+# address after a place, a description after a full name make no difference; another place
+# or person beside it, a second answer, a "not" or a possessive ("Latch's wife") do.
+
+_FRAMING_VERBS = _words("""
+    hid hide hidden hiding kept keep stored buried concealed found lay lies lying located
+    placed put stashed tucked left met meet meeting seen lodged lodging lived living stayed
+    went gone taken held locked sent posted happened took place where there named called
+    says told tells he she they him her his their them someone somebody stuff
+""")
+# Around a thing (a weapon, a poison): "he struck him with a poker", "poisoned with ...".
+_TEXT_FRAMING = _FILLER | _words("""
+    he she they him her his their them with using used hit struck killed done in into
+""")
+_PLACE_FRAMING = (
+    _FILLER
+    | _PLACE_LEAD
+    | _FRAMING_VERBS
+    | _words("""
+    under beneath underneath below inside within down up somewhere
+""")
+)
+# Before a place, these put the answer somewhere else: "near", "the vicarage next to ...".
+_BESIDE = _words("""
+    near nearby next beside besides behind opposite outside across around beyond past
+    towards toward facing by off above over adjoining adjacent close along outside
+""")
+# Districts of London (and around), named after a place: "St Peter's Church, Vauxhall".
+_DISTRICTS = frozenset(
+    tuple(name.split())
+    for name in """
+    london, the city, city, westminster, whitechapel, spitalfields, shoreditch, bethnal green,
+    stepney, limehouse, poplar, wapping, shadwell, rotherhithe, bermondsey, southwark,
+    lambeth, vauxhall, kennington, camberwell, brixton, battersea, chelsea, kensington,
+    knightsbridge, belgravia, pimlico, mayfair, marylebone, soho, holborn, clerkenwell,
+    islington, hoxton, hackney, bloomsbury, fitzrovia, saint giles, covent garden, strand,
+    temple, blackfriars, aldgate, bishopsgate, cheapside, smithfield, finsbury, moorgate,
+    bow, mile end, deptford, greenwich, woolwich, hampstead, highgate, camden, camden town,
+    paddington, bayswater, notting hill, hammersmith, fulham, putney, wandsworth, clapham,
+    stockwell, walworth, elephant and castle, borough, the borough, docklands, isle of dogs,
+    east end, west end, seven dials, saffron hill, tower hill, ludgate hill, charing cross,
+    saint johns wood, kentish town, somers town, euston, kings cross, pentonville,
+    england, middlesex, surrey, kent, essex, thames, river thames, river
+    """.replace("\n", " ").split(sep=",")
+    if name.strip()
+)
+_STREET_WORDS = _words("""
+    street road lane square place avenue row court alley yard walk gardens terrace crescent
+    mews passage grove hill wharf embankment
+""")
+# After a full name, a description without an article must be one of these words, so that a
+# second name ("Jeremiah Latch, Ned Cole") is not read as one.
+_DESCRIPTION_WORDS = _DESCRIPTIONS | _words("""
+    lamplighter lamplighters sexton verger beadle watchman nightwatchman ostler potman barman
+    barmaid publican innkeeper pawnbroker moneylender apothecary chemist surgeon physician
+    jeweller clockmaker watchmaker locksmith bookseller engraver printer compositor
+    dressmaker milliner seamstress laundress washerwoman charwoman scullerymaid kitchenmaid
+    bootblack sweep costermonger hawker pedlar peddler tinker boatman waterman lighterman
+    docker stevedore seaman bosun fisherman cabdriver hansom growler station master
+    stationmaster signalman telegraphist postman messenger errand actor actress singer
+    dancer conjurer artist painter sculptor photographer journalist reporter editor
+    governor warder gaoler convict thief burglar forger poisoner murderer killer
+    blackmailer smuggler fence accomplice lodger visitor guest neighbour tutor pupil
+    student schoolmaster schoolmistress organist choirmaster churchwarden
+    retired former late widowed writer sender author dresser bellringer ringer
+""")
+# Words after a full name that make it someone else or a second answer.
+_TRAIL_BLOCKERS = (
+    _words("""
+    with without helped help helping aided assisted instead rather but than actually really
+    sorry wait mean junior senior jr sr younger elder son father ii iii except also too
+    """)
+    | _CONJUNCTIONS
+    | _NEGATIONS
+)
+_RELATIVE = _words("who that which whose whom")
+_DESCRIPTION_LEADS = (
+    _ARTICLES
+    | _RELATIVE
+    | _words("""
+    of from in at on known called alias nicknamed
+""")
+)
+_CLAUSE_VERBS = _words("is was were are")
+# A name right after these is not the answer but someone in a relation to it.
+_OBJECT_LEADS = _words("""
+    of to for by from with than against like after about killed poisoned robbed helped
+    """)
+# Before a name: "the lamplighter Jeremiah Latch"; "a" and "an" may be initials ("A. Latch").
+_PERSON_LEAD = _FILLER | _DESCRIPTION_WORDS | _FRAMING_VERBS
+_PLAIN_DESCRIPTION = _PERSON_LEAD | _DESCRIPTION_LEADS
+_PLACE_TRAIL = _FILLER | _FRAMING_VERBS
+_LONGEST_FRAME = 10  # words around the answer; past this it is an explanation: a judge looks
+
+
+def _find_in_sentence(phrase: _Phrase, key: _NameKey):
+    """The longest accepted form found as a run of the answer's words, allowing the usual
+    typos: (form, start, end, grade, edits), or None."""
     parts = phrase.parts
-    for form in key.forms:
+    is_person = key.kind == "person"
+    best = None
+    for form in key.forms:  # longest first
         size = len(form.parts)
+        if size >= len(parts) or (best and size < best[2] - best[1]):
+            continue
         for start in range(len(parts) - size + 1):
-            if parts[start : start + size] == form.parts:
-                return form, list(parts[:start]), list(parts[start + size :])
-    return None
+            window = parts[start : start + size]
+            if window == form.parts:
+                result = (_EXACT, 0)
+            elif window[0][:1] != form.parts[0][:1]:
+                continue  # a changed first letter is never a typo: skip the comparison
+            else:
+                result = _compare_parts(window, form, is_person)
+            if result and (best is None or result < best[3:]):
+                best = (form, start, start + size, *result)
+    return best
 
 
-def _judge_inside(key: _NameKey, phrase: _Phrase) -> Verdict | None:
-    inside = _find_inside(phrase, key)
-    if not inside:
-        return None
-    _, before, after = inside
-    others = set(before + after)
+def _read_sentence(key: _NameKey, phrase: _Phrase) -> Verdict | None:
+    found = _find_in_sentence(phrase, key)
+    if not found:
+        return _read_core(key, phrase)
+    form, start, end, grade, edits = found
+    parts = phrase.parts
+    before, after = list(parts[:start]), list(parts[end:])
     if after[:1] == ["'s"]:  # "Pennington's wife" is another person
         return Verdict(WRONG, 0.3, "Someone connected to the answer, not the answer itself")
-    next_to_answer = {*before[-1:], *after[:1]}
-    if next_to_answer & _CONJUNCTIONS:  # "the docks or the cellar"
+    if {*before[-1:], *after[:1]} & _CONJUNCTIONS:  # "the docks or the cellar"
         return Verdict(WRONG, 0.3, "Two answers at once: give only one")
+    if key.kind == "person" and before[-1:] and before[-1] in _OBJECT_LEADS:
+        return Verdict(WRONG, 0.3, "Someone connected to the answer, not the answer itself")
+    if _names_a_reject(parts, key):
+        return Verdict(WRONG, 0.3, "Another answer named beside this one: give only one")
+    others = set(before + after)
     if others & _NEGATIONS:
         return Verdict(UNSURE, 0.5, "The answer is there, but so is a 'not': a judge should check")
+    if len(before) + len(after) > _LONGEST_FRAME:
+        return Verdict(UNSURE, 0.6, "The answer is there in a long sentence: a judge should check")
+    if key.kind == "place" and others & _BESIDE:
+        return _beside_the_place(key, before, after)
+    lead = _lead_frames(key, before) or _inside_a_street_or_district(key, form, before)
+    if lead and _trail_frames(key, after):
+        return _framed_verdict(form, grade, edits)
+    if others & _CONJUNCTIONS:  # "Jeremiah Latch, the lamplighter, and Ned Cole"
+        return Verdict(WRONG, 0.3, "Two answers at once: give only one")
     return Verdict(UNSURE, 0.7, "The answer is there among other words: a judge should check")
 
 
+def _inside_a_street_or_district(key: _NameKey, form: _Form, before: list[str]) -> bool:
+    """ "a lodging house in Greek Street": whatever stands in the right street or district is
+    there too (the cellar of the right inn is another matter: it is not the inn)."""
+    if key.kind != "place" or before[-1:] != ["of"]:
+        return False
+    is_street = form.parts[-1] in _STREET_WORDS
+    return (is_street or form.parts in _DISTRICTS) and not set(before) & _CONJUNCTIONS
+
+
+def _framed_verdict(form: _Form, grade: int, edits: int) -> Verdict:
+    if grade == _EXACT:
+        return Verdict(CORRECT, 1.0, f"Correct: {form.shown!r}, in a sentence")
+    score = round(1 - edits / max(len(form.compact), 1), 3)
+    if grade == _TYPO:
+        off = "one letter" if edits == 1 else "two letters"
+        return Verdict(CORRECT, score, f"Close to {form.shown!r} ({off} off): accepted")
+    return Verdict(UNSURE, score, "One or two letters from the answer: a judge should check")
+
+
+def _names_a_reject(parts: tuple[str, ...], key: _NameKey) -> bool:
+    text = f" {' '.join(parts)} "
+    return any(f" {reject.text} " in text for reject in key.rejects if reject.parts)
+
+
+def _beside_the_place(key: _NameKey, before: list[str], after: list[str]) -> Verdict:
+    """ "near St Peter's" may be right; "the vicarage next to St Peter's" is another place."""
+    words = [word for word in before if word not in _BESIDE]
+    content = [word for word in words if not _is_framing(key, word, _PLACE_FRAMING)]
+    if content:
+        return Verdict(WRONG, 0.3, "Another place, beside the answer: name the place itself")
+    return Verdict(UNSURE, 0.5, "Near the answer is not at it: a judge should check")
+
+
+def _is_framing(key: _NameKey, word: str, framing: frozenset[str]) -> bool:
+    return word in framing or _stem(word) in key.echo
+
+
+def _lead_frames(key: _NameKey, before: list[str]) -> bool:
+    if key.kind == "place":
+        return all(_is_framing(key, word, _PLACE_FRAMING) for word in before)
+    if key.kind == "person":
+        return all(_is_framing(key, word, _PERSON_LEAD) for word in before)
+    return all(_is_framing(key, word, _TEXT_FRAMING) for word in before)
+
+
+def _trail_frames(key: _NameKey, after: list[str]) -> bool:
+    if not after:
+        return True
+    if key.kind == "place":
+        return _is_place_trail(key, after)
+    if key.kind == "person":
+        return _is_description(key, after)
+    return all(_is_framing(key, word, _TEXT_FRAMING) for word in after)
+
+
+def _is_place_trail(key: _NameKey, after: list[str]) -> bool:
+    """ ", Vauxhall", "in Lambeth, London", ", Hart Street", "where the ledger was kept"."""
+    words = [word for word in after if not _is_framing(key, word, _PLACE_TRAIL)]
+    while words and words[0] in _PLACE_LEAD:
+        words = words[1:]
+    return not words or _is_locality(words) or _is_address(words)
+
+
+def _is_locality(words: list[str]) -> bool:
+    index = 0
+    while index < len(words):
+        for size in (4, 3, 2, 1):
+            if tuple(words[index : index + size]) in _DISTRICTS:
+                index += size
+                break
+        else:
+            if words[index] not in _PLACE_LEAD and words[index] not in ("of", "east", "west"):
+                return False
+            index += 1
+    return True
+
+
+def _is_address(words: list[str]) -> bool:
+    # "Hart Street", "12 Hart Street, Vauxhall": a street's name, then perhaps a district.
+    for end in range(len(words), 1, -1):
+        if words[end - 1] in _STREET_WORDS and end >= 2:
+            rest = words[end:]
+            return not rest or _is_locality(rest)
+    return False
+
+
+def _is_description(key: _NameKey, after: list[str]) -> bool:
+    """ "the lamplighter", "lamplighter of Vauxhall", "who lit the lamps", "did it"."""
+    if set(after) & _TRAIL_BLOCKERS or "'s" in after:
+        return False
+    if all(_is_framing(key, word, _PLAIN_DESCRIPTION) or _is_district(word) for word in after):
+        return True
+    if after[0] in _DESCRIPTION_WORDS:  # "governess to the Ashby children"
+        while after and after[0] in _DESCRIPTION_WORDS:
+            after = after[1:]
+        if not after or after[0] not in _DESCRIPTION_LEADS | _words("to for"):
+            return False
+    elif after[0] not in _DESCRIPTION_LEADS:
+        return False
+    # "the man who was at the inn" is a description; "the real culprit was Ned Cole" is not.
+    return not (set(after) & _CLAUSE_VERBS) or bool(set(after) & _RELATIVE)
+
+
+def _is_district(word: str) -> bool:
+    return (word,) in _DISTRICTS
+
+
+def _read_core(key: _NameKey, phrase: _Phrase) -> Verdict | None:
+    """No accepted form among the words: judge the name left once framing is peeled off
+    ("Jeremiah Amos Latch, lamplighter" for Jeremiah Latch: a middle name we do not know)."""
+    parts = list(phrase.parts)
+    start = 0
+    while start < len(parts) - 1 and _lead_frames(key, parts[start : start + 1]):
+        start += 1
+    if key.kind == "person" and parts[start - 1 : start] and parts[start - 1] in _OBJECT_LEADS:
+        return None
+    end = len(parts)
+    for cut in range(start + 1, len(parts)):
+        if _trail_frames(key, parts[cut:]):
+            end = cut
+            break
+    core = tuple(parts[start:end])
+    if not core or len(core) == len(parts):
+        return None
+    return _judge_name(key, _Phrase(core, core, core, phrase.had_comma))
+
+
 def _judge_person_miss(key: _NameKey, phrase: _Phrase) -> Verdict:
-    inside = _judge_inside(key, phrase)
+    inside = _read_sentence(key, phrase)
     if inside:
         return inside
     parts = phrase.parts
@@ -592,7 +914,7 @@ def _person_miss_reason(key: _NameKey, parts: tuple[str, ...]) -> str:
     is_initial = [len(part) == 1 for part in parts]
     if is_initial[0] or is_initial[-1]:
         return "Initials are not enough: the full name is required"
-    if any(part in _DESCRIPTIONS for part in parts) and not key.surnames.intersection(parts):
+    if any(part in _DESCRIPTION_WORDS for part in parts) and not key.surnames.intersection(parts):
         return "A description, not a name: the full name is required"
     if len(parts) == 1:
         part = parts[0]
@@ -613,7 +935,7 @@ def _near_any(part: str, names: frozenset[str]) -> bool:
 
 
 def _judge_phrase_miss(key: _NameKey, phrase: _Phrase) -> Verdict:
-    inside = _judge_inside(key, phrase)
+    inside = _read_sentence(key, phrase)
     if inside:
         return inside
     score = _similarity(phrase, key)
@@ -712,6 +1034,8 @@ _NUMERAL_OR_WORD = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:([.:])(\d+))?|[a-z]+"
 class _Numbers:
     values: tuple[float, ...]  # distinct, in order of appearance
     words: tuple[str, ...]  # the words that are not part of a number
+    # How each value was written as a time of day: "am", "pm", "24h" (07:00, 19:00) or "".
+    clocks: dict[float, str] = field(default_factory=dict)
 
     @property
     def canonical(self) -> str:
@@ -724,20 +1048,43 @@ def _format_number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+# "a.m.", "p. m." and "7pm" become the words "am" and "pm".
+_MERIDIEM_DOTTED = re.compile(r"\b([ap])\.\s?m\b\.?")
+_MERIDIEM = _words("am pm")
+
+
 def _prepare_number(clean: str) -> _Numbers:
     values: list[float] = []
     words: list[str] = []
+    clocks: dict[float, str] = {}
     reader = _WordNumberReader(values)
-    for match in _NUMERAL_OR_WORD.finditer(_APOSTROPHE.sub("", clean)):
+    text = _MERIDIEM_DOTTED.sub(r" \1m ", _APOSTROPHE.sub("", clean))
+    for match in _NUMERAL_OR_WORD.finditer(text):
         whole, separator, fraction = match.groups()
         if whole is not None:
             reader.flush()
             values.append(_numeral_value(whole, separator, fraction))
-        elif not reader.feed(match.group()):
-            words.append(match.group())
+            if separator == ":" and len(whole) == 2 and whole[0] == "0":
+                clocks[values[-1]] = "24h"  # 07:00 is seven in the morning
+            continue
+        word = match.group()
+        if reader.feed(word):
+            continue
+        if word in _MERIDIEM and values and _just_read(match, text):
+            clocks[values[-1]] = word  # "7 pm", "seven am"; "I am" is not a time
+        words.append(word)
     reader.flush()
     distinct = tuple(dict.fromkeys(round(value, 6) for value in values))
-    return _Numbers(distinct, tuple(words))
+    return _Numbers(distinct, tuple(words), {round(k, 6): v for k, v in clocks.items()})
+
+
+def _just_read(match: re.Match, text: str) -> bool:
+    """Whether the word of `match` follows a number: a digit or a number word before it."""
+    before = text[: match.start()].rstrip()
+    if before[-1:].isdigit():
+        return True
+    last = before.rsplit(None, 1)[-1] if before else ""
+    return last in _UNITS or last in _TENS or last in _ORDINALS or last == "oclock"
 
 
 def _numeral_value(whole: str, separator: str | None, fraction: str | None) -> float:
@@ -808,12 +1155,18 @@ class _NumberKey:
     texts: frozenset[str]  # accept forms that are not a single number, as words
     reject_values: frozenset[float]
     reject_texts: frozenset[str]
+    # For a question about the hour of the day: the right hours on a 24-hour clock ("at what
+    # hour of the evening", answer 7: {19}; no part of the day known: {7, 19}). None otherwise.
+    hours: frozenset[float] | None = None
 
 
-def _compile_number_key(kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...]):
+def _compile_number_key(
+    kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...], ask: str
+):
     values, texts = _split_number_forms((answer, *accept))
     reject_values, reject_texts = _split_number_forms(reject)
-    return _NumberKey(values, texts, reject_values, reject_texts)
+    hours = _hours_of_key((answer, *accept), values, ask)
+    return _NumberKey(values, texts, reject_values, reject_texts, hours)
 
 
 def _split_number_forms(forms: tuple[str, ...]) -> tuple[frozenset[float], frozenset[str]]:
@@ -827,6 +1180,95 @@ def _split_number_forms(forms: tuple[str, ...]) -> tuple[frozenset[float], froze
     return frozenset(values), frozenset(texts)
 
 
+# --- Hours of the day ------------------------------------------------------------------------
+
+# A question about the time of day, not a duration ("how many hours").
+_ASKS_FOR_HOUR = re.compile(r"\b(hours?|o'?clock|what time|time of day)\b")
+_ASKS_FOR_DURATION = re.compile(r"\bhow (many|long)\b")
+_MORNING = _words("morning mornings dawn daybreak sunrise breakfast forenoon")
+_EVENING = _words("afternoon evening evenings dusk sunset teatime tea dinner supper")
+
+
+def _hours_of_key(forms: tuple[str, ...], values: frozenset[float], ask: str):
+    """The right hours on a 24-hour clock, when the question asks for an hour of the day."""
+    asked = _clean(ask)[0]
+    written = [_prepare_number(_clean(form)[0]) for form in forms]
+    says_clock = any(numbers.clocks for numbers in written)
+    if not (says_clock or _ASKS_FOR_HOUR.search(asked)) or _ASKS_FOR_DURATION.search(asked):
+        return None
+    if not values or any(value < 0 or value > 24 for value in values):
+        return None
+    half = _half_of_day(asked, written, values)
+    at_night = not half and "night" in re.findall(r"[a-z]+", asked)
+    hours = set()
+    for value in values:
+        if at_night and value != 6:  # "of the night": three is 3 am, eleven is 11 pm
+            hours |= _readings(value, "am" if value < 6 else "pm")
+        else:
+            hours |= _readings(value, half)
+    return frozenset(hours)
+
+
+def _half_of_day(asked: str, written: list[_Numbers], values: frozenset[float]) -> str:
+    """ "am", "pm" or "" (unknown) for the key, from the question and the key's own forms."""
+    halves = set()
+    asked_words = set(re.findall(r"[a-z]+", asked))
+    if asked_words & _MORNING:
+        halves.add("am")
+    if asked_words & _EVENING:
+        halves.add("pm")
+    for numbers in written:
+        halves.update(clock for clock in numbers.clocks.values() if clock in _MERIDIEM)
+        halves.update(_half_in_words(numbers.words))
+    if any(12 < value < 24 for value in values):  # the author accepted "16" as well as 4
+        halves.add("pm")
+    return halves.pop() if len(halves) == 1 else ""
+
+
+# In an answer, only plain words for a half of the day count: "before breakfast" is no hour.
+_SAID_MORNING = _words("morning forenoon")
+_SAID_EVENING = _words("afternoon evening night tonight")
+
+
+def _half_in_words(words) -> set[str]:
+    said = set(words)
+    halves = set()
+    if said & _SAID_MORNING:
+        halves.add("am")
+    if said & _SAID_EVENING:
+        halves.add("pm")
+    return halves
+
+
+def _readings(value: float, half: str) -> set[float]:
+    """The hours on a 24-hour clock that `value` can mean, given am, pm, 24h or nothing."""
+    if value > 24:
+        return set()
+    if half == "24h" or value > 12:
+        return {value % 24}
+    if half == "am":
+        return {value % 12}
+    if half == "pm":
+        return {value % 12 + 12}
+    return {value % 12, value % 12 + 12}
+
+
+def _given_readings(value: float, numbers: _Numbers) -> set[float]:
+    clock = numbers.clocks.get(value, "")
+    if not clock:
+        halves = _half_in_words(numbers.words)
+        if "night" in numbers.words and value < 6:
+            halves = {"am"}  # "three in the night" is before dawn
+        clock = halves.pop() if len(halves) == 1 else ""
+    return _readings(value, clock)
+
+
+def _other_half_of_the_day(hours: frozenset[float], numbers: _Numbers) -> bool:
+    """ "7 am" for seven in the evening: the reason says why the clock's hour is not enough."""
+    faces = {hour % 12 for hour in hours}
+    return any(value % 12 in faces for value in numbers.values)
+
+
 def _judge_number(key: _NumberKey, numbers: _Numbers) -> Verdict:
     if not numbers.values and not numbers.words:
         return Verdict(WRONG, 0.0, "No answer given")
@@ -837,8 +1279,13 @@ def _judge_number(key: _NumberKey, numbers: _Numbers) -> Verdict:
         return Verdict(CORRECT, 1.0, "Correct")
     if not numbers.values:
         return Verdict(WRONG, 0.0, "No number found")
-    right = [value for value in numbers.values if value in key.values]
+    if key.hours is None:
+        right = [value for value in numbers.values if value in key.values]
+    else:
+        right = [v for v in numbers.values if _given_readings(v, numbers) & key.hours]
     if not right:
+        if key.hours is not None and _other_half_of_the_day(key.hours, numbers):
+            return Verdict(WRONG, 0.0, "Not the hour we are looking for: morning and evening count")
         return Verdict(WRONG, 0.0, "Not the number we are looking for")
     words = set(numbers.words)
     if words & _NEGATIONS:
@@ -935,7 +1382,9 @@ class _YesNoKey:
     reject_texts: frozenset[str]
 
 
-def _compile_yes_no_key(kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...]):
+def _compile_yes_no_key(
+    kind: str, answer: str, accept: tuple[str, ...], reject: tuple[str, ...], ask: str
+):
     answer_form = _prepare_yes_no(_clean(answer)[0])
     polarity = answer_form.polarity if answer_form.polarity in ("yes", "no") else None
     texts = frozenset(_prepare_yes_no(_clean(form)[0]).text for form in (answer, *accept))
