@@ -9,7 +9,7 @@ import sys
 import time
 
 # The order runs the quick, in-process figures first and the server benchmarks last.
-BENCHMARKS = ["engine", "games", "answers", "casebook", "api", "load"]
+BENCHMARKS = ["engine", "games", "answers", "casebook", "api", "load", "peers"]
 
 
 def main(argv: list[str]) -> int:

@@ -316,6 +316,7 @@ class Clock:
     arrived: int = 0
     measure_from: float = math.inf
     stop_at: float = math.inf
+    seconds: float = SECONDS  # measured (bench.peers sets its own)
 
     def arrive(self) -> None:
         self.arrived += 1
@@ -327,7 +328,7 @@ class Clock:
             now = time.perf_counter()
             self.figures.arrived_after = now - self.started
             self.measure_from = now + SETTLE_SECONDS
-            self.stop_at = self.measure_from + SECONDS
+            self.stop_at = self.measure_from + self.seconds
 
     def arriving(self) -> bool:
         return self.measure_from == math.inf

@@ -1,0 +1,414 @@
+"""The child process of `python -m bench peers`: set up the sides, play, print, clean up.
+
+`python -m bench.peers --help` lists the options; see bench/peers/__init__.py for what is
+compared and how.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench import load
+from bench._harness import (
+    POSTGRES_URL,
+    REDIS_URL,
+    celery_worker,
+    clear_queue,
+    clear_run_keys,
+    free_port,
+    percentile,
+    postgres_create,
+    postgres_drop,
+    prepare,
+    redis_problem,
+    start,
+    stop,
+    uvicorn,
+    wait_until_up,
+    wait_until_worker_ready,
+)
+from bench.peers import bgio
+from bench.peers.meter import Meter, Sample, used
+
+PEER = Path(__file__).resolve().parent / "boardgameio"
+SIDES = ("holmes", "bgio-memory", "bgio-postgres")
+LIKE_FOR_LIKE = "bgio-postgres"
+TABLE_COUNTS = (50, 200, 1000)
+ROUNDS = 2
+SERVER_START_SECONDS = 60.0
+
+
+def database_url(name: str) -> str:
+    """A database of its own on the bench's PostgreSQL server (`bench.load` uses the one
+    POSTGRES_URL names, and may run meanwhile)."""
+    return POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+
+
+HOLMES_DATABASE = "holmes_bench_peers"
+PEER_DATABASE = "holmes_bench_bgio"
+ADMIN_URL = database_url("postgres")
+
+
+# --- Options ------------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    tables: tuple[int, ...] = TABLE_COUNTS
+    seconds: float = load.SECONDS
+    rounds: int = ROUNDS
+    sides: tuple[str, ...] = SIDES
+
+    @classmethod
+    def from_environment(cls) -> Options:
+        environ = os.environ
+        return cls(
+            tables=table_counts(environ.get("HOLMES_PEERS_TABLES", "")) or TABLE_COUNTS,
+            seconds=float(environ.get("HOLMES_PEERS_SECONDS", load.SECONDS)),
+            rounds=int(environ.get("HOLMES_PEERS_ROUNDS", ROUNDS)),
+            sides=side_names(environ.get("HOLMES_PEERS_SIDES", "")) or SIDES,
+        )
+
+    @classmethod
+    def from_flags(cls, argv: list[str]) -> Options:
+        default = cls.from_environment()
+        parser = argparse.ArgumentParser(
+            prog="python -m bench.peers", description="Holmes side by side with boardgame.io."
+        )
+        parser.add_argument("--tables", type=table_counts, default=default.tables)
+        parser.add_argument("--seconds", type=float, default=default.seconds)
+        parser.add_argument("--rounds", type=int, default=default.rounds)
+        parser.add_argument("--sides", type=side_names, default=default.sides)
+        flags = parser.parse_args(argv)
+        if flags.rounds < 1 or flags.seconds <= 0:
+            parser.error("--rounds must be 1 or more and --seconds more than 0")
+        return cls(flags.tables, flags.seconds, flags.rounds, flags.sides)
+
+    def as_flags(self) -> list[str]:
+        return [
+            f"--tables={','.join(map(str, self.tables))}",
+            f"--seconds={self.seconds:g}",
+            f"--rounds={self.rounds}",
+            f"--sides={','.join(self.sides)}",
+        ]
+
+    def time_bound(self) -> float:
+        """Seconds after which the whole run is stopped: set-up, then every run's bound."""
+        runs = len(self.tables) * self.rounds * len(self.sides)
+        setup = 300 + 0.5 * sum(self.tables)  # migrating, seating Holmes's tables
+        return setup + runs * (run_bound(self.seconds) + 30) + 0.1 * sum(self.tables) * 3
+
+
+def table_counts(text: str) -> tuple[int, ...]:
+    if not text.strip():
+        return ()
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of table counts") from None
+    if any(count < 1 for count in counts):
+        raise argparse.ArgumentTypeError("every table count must be 1 or more")
+    return counts
+
+
+def side_names(text: str) -> tuple[str, ...]:
+    names = tuple(part.strip() for part in text.split(",") if part.strip())
+    unknown = [name for name in names if name not in SIDES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown side {unknown[0]!r}: choose from {SIDES}")
+    return names
+
+
+def run_bound(seconds: float) -> float:
+    """The longest one run may take: arrival, settling, the window, a last request."""
+    return load.ARRIVAL_TIMEOUT + load.SETTLE_SECONDS + seconds + load.REQUEST_TIMEOUT + 10
+
+
+# --- The sides ----------------------------------------------------------------------------
+
+
+@dataclass
+class Side:
+    name: str
+    base: str = ""
+    meter: Meter | None = None
+    processes: list[subprocess.Popen] = field(default_factory=list)
+    holmes_tables: list[load.Table] = field(default_factory=list)  # Holmes: seated ahead
+    seated: list[list[bgio.Seat]] = field(default_factory=list)  # boardgame.io: ahead too
+
+
+def node_problem() -> str | None:
+    if shutil.which("node") is None:
+        return "Node is not installed"
+    if not (PEER / "node_modules" / "boardgame.io").is_dir():
+        return f"its packages are not installed: run `npm ci` in {PEER.relative_to(Path.cwd())}"
+    return None
+
+
+def start_holmes(side: Side, folder: Path, table_total: int) -> None:
+    """As `bench.load` serves the site: uvicorn workers, a Celery worker, Redis."""
+    env = {
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DATABASE_URL": database_url(HOLMES_DATABASE),
+    }
+    os.environ.pop("HOLMES_SQLITE_PATH", None)
+    workers, machine_wide = load.WORKERS, ("redis-server",)
+    problem = redis_problem(REDIS_URL)
+    if problem:
+        # The in-memory channel layer reaches only its own process's sockets.
+        workers, machine_wide = 1, ()
+        os.environ.pop("REDIS_URL", None)
+        print(f"holmes: Redis unreachable ({problem}): 1 worker, eager Celery", flush=True)
+    else:
+        env["REDIS_URL"] = REDIS_URL
+    os.environ.update(env)
+    side.holmes_tables = prepare(table_total)
+    port = free_port()
+    log = folder / "holmes.log"
+    side.processes.append(start(uvicorn(port, workers), log))
+    side.base = f"http://127.0.0.1:{port}"
+    if "REDIS_URL" in os.environ:
+        worker_log = folder / "worker.log"
+        side.processes.append(celery_worker(worker_log))
+    wait_until_up(side.base, side.processes[0], log)
+    if "REDIS_URL" in os.environ:
+        wait_until_worker_ready(side.processes[1], worker_log)
+    roots = [process.pid for process in side.processes]
+    side.meter = Meter(roots, ADMIN_URL, HOLMES_DATABASE, machine_wide)
+
+
+def start_peer(side: Side, folder: Path, table_total: int) -> None:
+    """boardgame.io's server, in memory or on its own PostgreSQL database."""
+    port = free_port()
+    command = ["node", str(PEER / "server.js"), str(port)]
+    database = None
+    if side.name == "bgio-postgres":
+        database = PEER_DATABASE
+        command.append(database_url(database))
+    log = folder / f"{side.name}.log"
+    os.environ.setdefault("NODE_ENV", "production")  # no per-move debug logging
+    side.processes.append(start(command, log))
+    side.base = f"http://127.0.0.1:{port}"
+    wait_until_listening(side.processes[0], log)
+    side.seated = asyncio.run(seat_peer_tables(side.base, table_total))
+    side.meter = Meter([side.processes[0].pid], ADMIN_URL, database)
+
+
+async def seat_peer_tables(base: str, count: int) -> list[list[bgio.Seat]]:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        return await bgio.seat_tables(session, base, count)
+
+
+def wait_until_listening(server: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the peer's server exited:\n{log.read_text()[-3000:]}")
+        if "listening" in log.read_text():
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"the peer's server did not start:\n{log.read_text()[-3000:]}")
+
+
+# --- One run: one side, one table count ---------------------------------------------------
+
+
+@dataclass
+class Result:
+    side: str
+    tables: int
+    seconds: float = 0.0
+    moves: list[float] = field(default_factory=list)
+    stale: int = 0
+    errors: int = 0
+    problems: dict[str, int] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds per part
+    rss: int = 0  # bytes, the largest seen
+
+    def add(self, figures: load.Figures, cpu: dict[str, float], rss: int) -> None:
+        self.seconds += figures.seconds
+        self.moves += figures.moves
+        self.stale += figures.stale
+        self.errors += figures.errors
+        for what, count in figures.problems.items():
+            self.problems[what] = self.problems.get(what, 0) + count
+        for part, seconds in cpu.items():
+            self.cpu[part] = self.cpu.get(part, 0.0) + seconds
+        self.rss = max(self.rss, rss)
+
+    @property
+    def rate(self) -> float:
+        return len(self.moves) / self.seconds if self.seconds else math.nan
+
+    def p(self, fraction: float) -> float:
+        return percentile(sorted(self.moves), fraction) * 1000
+
+    def cpu_per_move(self, part: str | None = None) -> float:
+        """Milliseconds of CPU per applied move, of one part or of them all."""
+        seconds = self.cpu.get(part, 0.0) if part else sum(self.cpu.values())
+        return seconds / len(self.moves) * 1000 if self.moves else math.nan
+
+    def row(self) -> str:
+        parts = ", ".join(f"{part} {self.cpu_per_move(part):.2f}" for part in sorted(self.cpu))
+        problems = ", ".join(f"{what}: {n}" for what, n in sorted(self.problems.items()))
+        return (
+            f"{self.tables:>5} tables  {self.side:<14}{self.rate:>7.1f} moves/s  "
+            f"p50 {self.p(0.5):>5.0f} p99 {self.p(0.99):>5.0f} ms  "
+            f"CPU {self.cpu_per_move():>6.2f} ms/move ({parts})  "
+            f"RSS {self.rss / 2**20:>5.0f} MB  stale {self.stale}  errors {self.errors}"
+            + (f" ({problems})" if problems else "")
+        )
+
+
+async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, dict, int]:
+    import aiohttp
+
+    connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=3)
+    timeout = aiohttp.ClientTimeout(total=load.REQUEST_TIMEOUT)
+    base = side.base if side.name == "holmes" else None
+    async with aiohttp.ClientSession(base, connector=connector, timeout=timeout) as session:
+        figures = load.Figures(tables=count, seconds=seconds)
+        clock = load.Clock(players=count * 3, figures=figures, seconds=seconds)
+        if side.name == "holmes":
+            players = holmes_players(session, side, count, figures, clock)
+        else:
+            players = bgio.players(session, side.base, side.seated[:count], figures, clock)
+        window = asyncio.create_task(measured_window(side.meter, clock))
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(player.play() for player in players)),
+                timeout=run_bound(seconds),
+            )
+        finally:
+            if not window.done():
+                window.cancel()
+        for _ in range(clock.players - clock.arrived):
+            figures.error("never had a first view")
+        before, after = await window
+    return figures, used(before, after), after.server_rss
+
+
+def holmes_players(session, side: Side, count: int, figures, clock) -> list[load.Player]:
+    """The first `count` tables seated ahead (as on boardgame.io): the same tables play
+    again in each round and at each count, going on from where they were."""
+    return [
+        load.Player(
+            session, side.base, table, seat, figures, clock, random.Random(table.id * 10 + seat)
+        )
+        for table in side.holmes_tables[:count]
+        for seat in range(3)
+    ]
+
+
+async def measured_window(meter: Meter, clock: load.Clock) -> tuple[Sample, Sample]:
+    """Samples at the start and at the end of the clock's measured window."""
+    while clock.measure_from == math.inf:
+        clock.left()  # counts an arrival timeout, as the players do
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(max(0.0, clock.measure_from - time.perf_counter()))
+    before = await asyncio.to_thread(meter.sample)
+    await asyncio.sleep(max(0.0, clock.stop_at - time.perf_counter()))
+    after = await asyncio.to_thread(meter.sample)
+    return before, after
+
+
+# --- The whole comparison -----------------------------------------------------------------
+
+
+def ratio_row(holmes: Result, peer: Result) -> str:
+    efficiency = peer.cpu_per_move() / holmes.cpu_per_move()
+    speed = peer.p(0.99) / holmes.p(0.99)
+    like = "  (like for like: both durable)" if peer.side == LIKE_FOR_LIKE else ""
+    return (
+        f"{holmes.tables:>5} tables  Holmes/{peer.side}: CPU per move {efficiency:.2f}, "
+        f"p99 {speed:.2f}{like}"
+    )
+
+
+def compare(options: Options, sides: list[Side]) -> None:
+    for count in options.tables:
+        results = {side.name: Result(side.name, count) for side in sides}
+        for round_number in range(options.rounds):
+            order = sides if round_number % 2 == 0 else list(reversed(sides))
+            for side in order:
+                figures, cpu, rss = asyncio.run(play(side, count, options.seconds))
+                results[side.name].add(figures, cpu, rss)
+                single = Result(side.name, count)
+                single.add(figures, cpu, rss)
+                print(f"  round {round_number + 1}: {single.row()}", flush=True)
+        print(f"{count} tables, {options.rounds} round(s) of {options.seconds:g} s:", flush=True)
+        for result in results.values():
+            print(result.row(), flush=True)
+        holmes = results.get("holmes")
+        for result in results.values():
+            if holmes and result is not holmes and holmes.moves and result.moves:
+                print(ratio_row(holmes, result), flush=True)
+
+
+def run(options: Options) -> int:
+    # A SIGTERM from the parent (its time bound) unwinds through the finally below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    print(
+        f"Peers: {', '.join(options.sides)}; {load.WORKERS} uvicorn workers for Holmes; "
+        f"3 players a table, think {load.THINK_SECONDS:g} s on average; {options.seconds:g} s "
+        f"measured per run from {load.SETTLE_SECONDS:g} s after every player arrived; "
+        f"{options.rounds} round(s), alternating. Ratios Holmes/peer are the peer's figure "
+        "over Holmes's (CPU per move, p99): 1.00 or more means Holmes matches or beats it.",
+        flush=True,
+    )
+    wanted = list(options.sides)
+    problem = node_problem()
+    if problem and any(name != "holmes" for name in wanted):
+        print(f"peers skipped: boardgame.io cannot run ({problem})", flush=True)
+        return 0
+    databases = [HOLMES_DATABASE] if "holmes" in wanted else []
+    databases += [PEER_DATABASE] if "bgio-postgres" in wanted else []
+    for name in databases:
+        problem = postgres_create(database_url(name))
+        if problem:
+            print(f"peers skipped: cannot reach PostgreSQL ({problem})", flush=True)
+            return 0
+    sides = [Side(name) for name in wanted]
+    try:
+        with tempfile.TemporaryDirectory(prefix="holmes-peers-") as folder:
+            for side in sides:
+                if side.name == "holmes":
+                    start_holmes(side, Path(folder), max(options.tables))
+                else:
+                    start_peer(side, Path(folder), max(options.tables))
+            compare(options, sides)
+    finally:
+        for side in sides:
+            for process in reversed(side.processes):
+                stop(process)
+        clean_up(databases, holmes="holmes" in wanted)
+    return 0
+
+
+def clean_up(databases: list[str], *, holmes: bool) -> None:
+    if holmes:
+        from django.apps import apps
+
+        if apps.ready:
+            from django.db import connections
+
+            connections.close_all()
+        if "REDIS_URL" in os.environ and "HOLMES_BENCH_RUN" in os.environ:
+            clear_queue(REDIS_URL)
+            clear_run_keys(REDIS_URL)
+    for name in databases:
+        postgres_drop(database_url(name))

@@ -1,0 +1,225 @@
+"""`python -m bench peers`: the boardgame.io peer's rules, its socket.io client, and the
+pieces that turn a run into figures.
+
+The tests that need the peer run only where Node and its packages are installed (`npm ci`
+in bench/peers/boardgameio); elsewhere they are skipped, so `make test` never needs npm.
+"""
+
+import asyncio
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from bench import load
+from bench.peers import bgio, meter
+from bench.peers.run import PEER, Options, Result, ratio_row, table_counts
+
+NODE = shutil.which("node")
+needs_peer = pytest.mark.skipif(
+    NODE is None or not (PEER / "node_modules" / "boardgame.io").is_dir(),
+    reason="the peer needs Node and `npm ci` in bench/peers/boardgameio",
+)
+
+
+# --- The game (node) ----------------------------------------------------------------------
+
+
+@needs_peer
+def test_the_peer_conserves_carriages_and_keeps_each_card_to_its_reader():
+    result = subprocess.run(
+        [NODE, "check.js"], cwd=PEER, capture_output=True, text=True, timeout=120
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 passed, 0 failed" in result.stdout
+
+
+# --- The client against the real server ---------------------------------------------------
+
+
+def card_texts() -> dict[int, str]:
+    script = "const { CARDS } = require('./game'); console.log(JSON.stringify(CARDS))"
+    printed = subprocess.run(
+        [NODE, "-e", script], cwd=PEER, capture_output=True, text=True, check=True
+    ).stdout
+    return {int(location): card["text"] for location, card in json.loads(printed).items()}
+
+
+class RecordingPlayer(bgio.BgioPlayer):
+    """Keeps every view the server sent this seat, as it came over the socket."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.received: list[dict] = []
+
+    async def on_sync(self, match, info):
+        self.received.append(info)
+        await super().on_sync(match, info)
+
+    async def on_update(self, match, state, log=None):
+        self.received.append({"state": state, "log": log})
+        await super().on_update(match, state, log)
+
+
+@pytest.fixture
+def peer_server(tmp_path):
+    from bench._harness import free_port, start, stop
+    from bench.peers.run import wait_until_listening
+
+    port = free_port()
+    log = tmp_path / "peer.log"
+    server = start([NODE, str(PEER / "server.js"), str(port)], log)
+    try:
+        wait_until_listening(server, log)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(server)
+
+
+@needs_peer
+def test_the_players_play_a_table_over_socket_io_and_see_only_their_own_card(
+    peer_server, monkeypatch
+):
+    # A quick table: players think 50 ms, two seconds measured.
+    monkeypatch.setattr(bgio, "THINK_SECONDS", 0.05)
+    monkeypatch.setattr(bgio, "ARRIVAL_SECONDS", 0.1)
+    monkeypatch.setattr(load, "SETTLE_SECONDS", 0.2)
+    texts = card_texts()
+
+    async def play():
+        import random
+
+        import aiohttp
+
+        async with aiohttp.ClientSession() as session:
+            (seats,) = await bgio.seat_tables(session, peer_server, 1)
+            figures = load.Figures(tables=1, seconds=2.0)
+            clock = load.Clock(players=3, figures=figures, seconds=2.0)
+            players = [
+                RecordingPlayer(session, peer_server, seat, figures, clock, random.Random(n))
+                for n, seat in enumerate(seats)
+            ]
+            await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 30)
+            return figures, players
+
+    figures, players = asyncio.run(play())
+
+    assert figures.errors == 0, figures.problems
+    assert len(figures.moves) >= 5, "the table should have moved several times in 2 s"
+    read_own = 0
+    for player in players:
+        for message in player.received:
+            own = message["state"]["G"]["card"]
+            seen = json.dumps(message, ensure_ascii=False)
+            for location, text in texts.items():
+                if own and own["location"] == location:
+                    assert text in seen
+                    read_own += 1
+                else:
+                    assert text not in seen, f"seat {player.seat.player} saw card {location}"
+    assert read_own, "some player should have read a card in 2 s"
+
+
+# --- The client's pieces ------------------------------------------------------------------
+
+
+def test_a_legal_move_becomes_the_action_boardgame_io_expects():
+    seat = bgio.Seat(match="m1", player="2", credentials="secret")
+
+    visit = bgio.move_message(seat, {"type": "visit", "location": 4, "carriages": 1})
+    done = bgio.move_message(seat, {"type": "done_reading"})
+
+    assert visit == {
+        "type": "MAKE_MOVE",
+        "payload": {"type": "visit", "args": [4, 1], "playerID": "2", "credentials": "secret"},
+    }
+    assert done["payload"]["args"] == [] and done["payload"]["type"] == "done_reading"
+
+
+def test_an_update_answers_a_move_only_when_its_log_holds_that_players_move():
+    log = [
+        {"action": {"type": "MAKE_MOVE", "payload": {"type": "visit", "playerID": "1"}}},
+        {"action": {"type": "GAME_EVENT", "payload": {"type": "endTurn", "playerID": "2"}}},
+    ]
+
+    assert bgio.made_by(log, "1")
+    assert not bgio.made_by(log, "2")  # an automatic event is not its move
+    assert not bgio.made_by(None, "1")
+
+
+def test_the_legal_moves_are_read_from_the_view():
+    assert bgio.legal_moves({"G": {"legal": [{"type": "carriage_stop"}]}}) == [
+        {"type": "carriage_stop"}
+    ]
+    assert bgio.legal_moves(None) == []
+
+
+# --- Figures ------------------------------------------------------------------------------
+
+
+def test_a_proc_stat_line_is_read_even_with_a_name_holding_spaces_and_parentheses():
+    fields = ["S", "41"] + ["0"] * 9 + ["300", "200"] + ["0"] * 8 + ["10"]
+    line = "1234 (node (peer) x) " + " ".join(fields)
+
+    stat = meter.parse_stat(1234, line)
+
+    assert (stat.name, stat.parent) == ("node (peer) x", 41)
+    assert stat.cpu == pytest.approx(500 / meter.TICKS)
+    assert stat.rss == 10 * meter.PAGE
+
+
+def test_a_process_tree_holds_the_roots_descendants_only():
+    processes = {
+        pid: meter.ProcStat(pid, "p", parent, 1.0, 0)
+        for pid, parent in [(10, 1), (11, 10), (12, 11), (20, 1)]
+    }
+
+    assert sorted(p.pid for p in meter.tree(processes, [10])) == [10, 11, 12]
+
+
+def test_cpu_used_counts_a_new_process_whole_and_an_ended_one_not_at_all():
+    before = meter.Sample(cpu={("server", 1): 2.0, ("server", 2): 5.0})
+    after = meter.Sample(cpu={("server", 1): 3.5, ("database", 3): 0.25})
+
+    assert meter.used(before, after) == {"server": 1.5, "database": 0.25}
+
+
+def test_the_ratios_say_how_the_peer_compares_with_holmes():
+    holmes, peer = Result("holmes", 50), Result("bgio-postgres", 50)
+    for result, cpu, latency in ((holmes, 2.0, 0.020), (peer, 3.0, 0.010)):
+        figures = load.Figures(tables=50, seconds=10.0, moves=[latency] * 100)
+        result.add(figures, {"server": cpu}, rss=0)
+
+    assert holmes.cpu_per_move() == pytest.approx(20.0)
+    assert holmes.rate == pytest.approx(10.0)
+    row = ratio_row(holmes, peer)
+    assert "CPU per move 1.50" in row  # the peer spends 1.5 times Holmes's CPU per move
+    assert "p99 0.50" in row  # and answers in half Holmes's time
+    assert "like for like" in row
+
+
+def test_the_options_come_from_the_environment_and_are_checked(monkeypatch):
+    monkeypatch.setenv("HOLMES_PEERS_TABLES", "5,10")
+    monkeypatch.setenv("HOLMES_PEERS_SECONDS", "20")
+    monkeypatch.setenv("HOLMES_PEERS_SIDES", "holmes,bgio-postgres")
+
+    options = Options.from_environment()
+
+    assert options.tables == (5, 10) and options.seconds == 20
+    assert options.sides == ("holmes", "bgio-postgres")
+    assert Options.from_flags(options.as_flags()) == options
+    monkeypatch.delenv("HOLMES_PEERS_TABLES")
+    assert Options.from_environment().tables == (50, 200, 1000)
+    with pytest.raises(SystemExit):
+        Options.from_flags(["--tables", "ten"])
+    assert table_counts("") == ()
+
+
+def test_the_load_benchmarks_clock_still_measures_its_own_seconds():
+    clock = load.Clock(players=1, figures=load.Figures(tables=1, seconds=load.SECONDS))
+
+    clock.arrive()
+
+    assert clock.stop_at - clock.measure_from == pytest.approx(load.SECONDS)
