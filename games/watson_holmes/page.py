@@ -58,6 +58,9 @@ def game_page(view: dict, seats: dict) -> dict:
     controls = _controls(game, mine, locations, view["version"])
     questions = {q["id"]: q["ask"] for q in game["questions"]}
     you = game.get("you")
+    locations_shown = [
+        _location(loc, seats, controls["visits"], zone_names) for loc in game["locations"]
+    ]
     return {
         "round": game["round"],
         "phase": game["phase"],
@@ -65,9 +68,8 @@ def game_page(view: dict, seats: dict) -> dict:
         "step": game["step"],
         "players": players,
         "me": mine,
-        "locations": [
-            _location(loc, seats, controls["visits"], zone_names) for loc in game["locations"]
-        ],
+        "locations": locations_shown,
+        "location_groups": _location_groups(locations_shown, zone_names),
         "carriage_stop": [seats[s] for s in game["carriage_stop"]],
         "baker_street": [players[s] for s in game["baker_street"]],
         "watson_holder": players[game["watson"]["holder"]]
@@ -101,7 +103,7 @@ def game_page(view: dict, seats: dict) -> dict:
 def _player(player: dict, seats: dict, locations: dict, me, zone_names: dict) -> dict:
     pawn = player["pawn"]
     if pawn is None:
-        where = "not placed yet"
+        where = None
     elif pawn == "221B":
         where = "221B Baker Street"
     elif pawn == "carriage_stop":
@@ -113,6 +115,7 @@ def _player(player: dict, seats: dict, locations: dict, me, zone_names: dict) ->
         "seat_info": seats[player["seat"]],
         "is_you": player["seat"] == me,
         "where": where,
+        "where_sentence": f"At {where}." if where else "Not placed yet.",
         "zone_name": zone_names.get(player["zone"], player["zone"]),
         "character_name": CHARACTER_NAMES.get(player["character"]),
     }
@@ -134,7 +137,34 @@ def _location(loc: dict, seats: dict, visits: dict, zone_names: dict) -> dict:
             for icon in loc["icons"]
         ],
         "visits": visits.get(loc["number"], []),
+        "bid_stack": _stack(loc["carriages"] or loc["spent"]),
     }
+
+
+# A bid shows as a stack of this many carriages at most, with the count beside it.
+STACK_HEIGHT = 5
+
+
+def _stack(carriages: int) -> list[int]:
+    return list(range(min(carriages or 0, STACK_HEIGHT)))
+
+
+def _location_groups(locations: list[dict], zone_names: dict) -> list[dict]:
+    """The location cards zone by zone (in the case's order of zones), or in one group."""
+    if not zone_names:
+        return [{"key": "all", "name": "Locations", "locations": locations}]
+    groups = {key: [] for key in zone_names}
+    for loc in locations:
+        groups.setdefault(loc["zone"], []).append(loc)
+    return [
+        {
+            "key": key or "none",
+            "name": f"Zone: {zone_names.get(key, key)}" if key else "Other locations",
+            "locations": members,
+        }
+        for key, members in groups.items()
+        if members
+    ]
 
 
 def _control(action: dict, label: str, version: int, **extra) -> dict:
@@ -253,7 +283,8 @@ def _visit_control(action: dict, locations: dict, carriages: int, version: int) 
 def _status_sentence(game: dict, players: list, me) -> str:
     phase, step = game["phase"], game["step"]
     if phase == "over":
-        return _result(game, players)["sentence"]
+        # The result itself is told once, by the end screen below the status bar.
+        return "The game is over."
     if phase == "visiting" and game["turn"] is not None:
         if game["turn"] == me:
             return "It is your turn: place your pawn."
@@ -266,6 +297,8 @@ def _status_sentence(game: dict, players: list, me) -> str:
         return f"{holder['name']} holds Watson and chooses a card to read aloud."
     if step == "reading":
         if me is not None and me in game["waiting_for"]:
+            if players[me]["pawn"] == "221B":
+                return "You are at 221B Baker Street: write your answers, then give them."
             return "Read your card, then say you have finished."
         names = names_sentence([p["name"] for p in waiting])
         return f"Waiting for {names} to finish." if names else "Everyone has finished reading."
@@ -286,6 +319,8 @@ def _status_sentence(game: dict, players: list, me) -> str:
 
 def _announcement(game: dict, players: list, me) -> str:
     """What a screen reader hears when it changes: the round, phase and whose move."""
+    if game["phase"] == "over":
+        return _result(game, players)["sentence"]
     return f"Round {game['round']}, {PHASES.get(game['phase'], '')}. " + _status_sentence(
         game, players, me
     )

@@ -5,6 +5,7 @@ solution and a debrief."""
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
 from games.sites import EventReader, GameSite, names_sentence
 from games.watson_holmes import GAME
+from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
 
 MAX_TEXT = 500
@@ -16,6 +17,7 @@ ROUTE_EVENTS = ("round_started", "visited", "went_to_carriage_stop", "went_to_ba
 class WatsonHolmesSite(GameSite):
     template = "watson_holmes/_table.html"
     brief_template = "watson_holmes/_brief.html"
+    stylesheet = "watson_holmes/table.css"
     versioned_actions = frozenset(VERSIONED_ACTIONS)
     throttled_actions = frozenset({"answer"})
 
@@ -145,6 +147,7 @@ class WatsonHolmesSite(GameSite):
         page = game_page(view, seats)
         page["answer_prefix"] = ANSWER_PREFIX
         page["debrief"] = _debrief(view, events)
+        page["log"] = game_log(view["game"], view["you"]["seat"], events(PUBLIC_EVENTS))
         return page
 
 
