@@ -18,6 +18,7 @@ import yaml
 from cases.answers import CORRECT, UNSURE, WRONG, AnswerKey, judge
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "answers"
+LABEL_FIELDS = {"given", "expect", "why"}
 TIMED_SECONDS = 1.0  # time passes over the set for at least this long
 
 
@@ -62,6 +63,9 @@ def load_labels(folder: Path = LABELS) -> list[Label]:
             )
             for number, item in enumerate(question["judgments"], start=1):
                 label_id = f"{path.stem}:{question['id']}:{number:02d}"
+                if set(item) != LABEL_FIELDS:
+                    # An unquoted comma in a flow mapping makes a key of the rest of a reason.
+                    raise ValueError(f"{label_id}: fields {sorted(item)}, not given/expect/why")
                 given = "" if item["given"] is None else str(item["given"])
                 labels.append(Label(label_id, key, given, item["expect"], item["why"]))
     return labels

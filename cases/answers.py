@@ -437,9 +437,13 @@ def _place_variants(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
         if "of" in base[1:-1]:
             at = base.index("of")
             head, owner = base[:at], base[at + 1 :]
-            variants.append(owner + head)
         elif len(base) >= 2:
-            variants.append((base[-1], "of", *base[:-1]))
+            head, owner = base[-1:], base[:-1]
+            variants.append((*head, "of", *owner))
+        else:
+            continue
+        variants.append(owner + head)  # "St Peter's Church crypt"
+        variants.append((*owner, "of", *head))  # "St Peter's Church, in the crypt"
     return variants
 
 
@@ -791,7 +795,8 @@ def _is_framing(key: _NameKey, word: str, framing: frozenset[str]) -> bool:
 
 def _lead_frames(key: _NameKey, before: list[str]) -> bool:
     if key.kind == "place":
-        return all(_is_framing(key, word, _PLACE_FRAMING) for word in before)
+        words = [word for word in before if not _is_framing(key, word, _PLACE_FRAMING)]
+        return not words or _is_locality(words)  # "in the Thames at Limehouse Reach"
     if key.kind == "person":
         return all(_is_framing(key, word, _PERSON_LEAD) for word in before)
     return all(_is_framing(key, word, _TEXT_FRAMING) for word in before)
