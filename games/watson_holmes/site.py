@@ -9,6 +9,7 @@ from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
 
 MAX_TEXT = 500
+MAX_REASON = 300  # the rules refuse longer reasons
 
 # The placements in the event log, public events all: where each pawn went each round.
 ROUTE_EVENTS = ("round_started", "visited", "went_to_carriage_stop", "went_to_baker_street")
@@ -99,16 +100,23 @@ class WatsonHolmesSite(GameSite):
         from cases.services import answer_attempt_judge
 
         attempt = answer_attempt_judge(attempt_id=attempt_id)
-        verdicts = {
-            question: _game_verdict(kind, judged["verdict"])
+        # The checker's verdicts go to the rules as they are: the rules decide what
+        # "unsure" means (a restatement at 221B, a ruling for a Holmes check).
+        verdicts = {question: judged["verdict"] for question, judged in attempt.verdicts.items()}
+        reasons = {
+            question: str(judged.get("reason") or "")[:MAX_REASON]
             for question, judged in attempt.verdicts.items()
+            if judged.get("reason")
         }
-        return {"type": "judged", "request": request, "verdicts": verdicts}
+        return {"type": "judged", "request": request, "verdicts": verdicts, "reasons": reasons}
 
     # --- Reads --------------------------------------------------------------------------
 
-    def view_extras(self, *, case_version_id, game_view):
+    def view_extras(self, *, case_version_id, game_view, may_reveal_case=None):
         if not game_view.get("may_see_solution"):
+            return {"solution": None}
+        if may_reveal_case is not None and not may_reveal_case():
+            # The viewer plays this case at another table: the solution waits until then.
             return {"solution": None}
         version = CaseVersion.objects.get(pk=case_version_id)
         questions = Question.objects.filter(version=version).order_by("position")
@@ -187,15 +195,6 @@ def _case_config(version: CaseVersion) -> dict:
         "zones": zones,
         "start": start,
     }
-
-
-def _game_verdict(kind: str, verdict: str) -> str:
-    # A full attempt at 221B is right only when the checker is sure: a strict Sherlock
-    # never accepts a doubtful answer. A Holmes answer check passes "unsure" on to the
-    # eliminated players, who rule on it.
-    if kind == "solve" and verdict == "unsure":
-        return "wrong"
-    return verdict
 
 
 # --- The debrief at the end of a game ----------------------------------------------------

@@ -65,7 +65,10 @@ class Oracle:
                 found.append(f"text of card {number}")
         for seat in ANSWER.findall(text):
             seat = int(seat)
-            if viewer != seat and (viewer is None or seat not in self.consulted[viewer]):
+            # At the end every judged attempt is public, answers and verdicts.
+            public = state["phase"] == "over" and state["players"][seat]["attempt"]
+            consulted = viewer is not None and seat in self.consulted[viewer]
+            if viewer != seat and not consulted and not public:
                 found.append(f"answers of seat {seat}")
         for seat in CHECK.findall(text):
             eliminated = viewer is not None and state["players"][viewer]["status"] == "eliminated"

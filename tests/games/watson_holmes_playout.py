@@ -55,7 +55,7 @@ class RandomTable:
         self.counter += 1
         mark = f"{actor}-{self.counter}"
         kind = action["type"]
-        if kind == "answer":
+        if kind in ("answer", "restate"):
             answers = {qid: f"ANS-{mark}-{qid}" for qid in action["answers"]}
             return {**action, "answers": answers}
         if kind == "holmes_check":

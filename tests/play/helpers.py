@@ -145,6 +145,8 @@ class Strategy:
             return self.rnd.choice(by_type["rule"])
         if "answer" in by_type:
             return self.fill(seat, by_type["answer"][0], view)
+        if "restate" in by_type:
+            return self.fill(seat, by_type["restate"][0], view)
         if self.rnd.random() < self.anytime_rate:
             extras = [a for t in ANYTIME for a in by_type.get(t, [])]
             if extras:
@@ -190,6 +192,11 @@ class Strategy:
             if self.solve_now(view):
                 return {**action, "answers": dict(self.correct)}
             return {**action, "answers": {qid: f"ANS-{mark}-{qid}" for qid in action["answers"]}}
+        if kind == "restate":
+            restated = {
+                qid: self.correct.get(qid, f"ANS-{mark}-{qid}") for qid in action["answers"]
+            }
+            return {**action, "answers": restated}
         if kind == "holmes_check":
             return {**action, "answer": f"CHK-{mark}"}
         return action

@@ -124,7 +124,7 @@ class Oracle:
             self.cards[move.seat].add(move.action["location"])
         if kind == "holmes_consult":
             self.consulted[move.seat].add(move.action["target"])
-        if kind == "answer" and not any(
+        if kind in ("answer", "restate") and not any(
             value.startswith("ANS-") for value in move.action["answers"].values()
         ):
             self.wrote_right_answers.add(move.seat)
@@ -152,7 +152,10 @@ class Oracle:
                 if not own:
                     found.append(f"case secret {secret!r}")
         for seat in map(int, ANSWER.findall(text)):
-            if viewer != seat and (viewer is None or seat not in self.consulted[viewer]):
+            # At the end every judged attempt is public: the debrief shows it to all.
+            public = state["phase"] == "over" and state["players"][seat]["attempt"]
+            consulted = viewer is not None and seat in self.consulted[viewer]
+            if viewer != seat and not consulted and not public:
                 found.append(f"answers of seat {seat}")
         for seat in map(int, NOTEBOOK.findall(text)):
             if seat != viewer:

@@ -76,6 +76,13 @@ ACTIONS: dict[str, dict] = {
         "before the next attempt is judged.",
         "example": {"type": "answer", "answers": {"culprit": "Margaret Ellen Doyle"}},
     },
+    "restate": {
+        "description": "At 221B, when Sherlock is not sure what one of your answers "
+        "means: say those answers again, more plainly (the name, place or number alone). "
+        "Only the questions listed in your view's restatement, once each; if the checker "
+        "is still unsure, the answer counts as wrong.",
+        "example": {"type": "restate", "answers": {"place": "the crypt of St Olave's"}},
+    },
     "character": {
         "description": "Use a character's action on its own: mrs_hudson (at 221B, be "
         "judged first), irene_adler or mycroft (during a visiting phase), lestrade (take "
@@ -104,14 +111,16 @@ ACTIONS: dict[str, dict] = {
     },
     "judged": {
         "description": 'Server only (player "system"): the verdicts on answers listed by '
-        "pending_judgement, one per question: correct or wrong (unsure too for a check).",
+        "pending_judgement, one per question: correct, wrong or unsure; the optional "
+        "reasons give the checker's sentence for each question.",
         "example": {"type": "judged", "request": 3, "verdicts": {"culprit": "correct"}},
     },
     "timeout": {
         "description": "Server only: the table's timer ran out. The player on turn goes "
         "to the Carriage Stop (to 221B if they must), Watson is not used, readers are "
         "done, 221B players without answers answer blank, players waiting at 221B after "
-        "a failure keep the answers they wrote, open rulings count as wrong.",
+        "a failure keep the answers they wrote, answers not restated in time count as wrong, "
+        "open rulings count as wrong.",
         "example": {"type": "timeout"},
     },
 }
@@ -164,6 +173,7 @@ def waiting_on_players(state: dict) -> list[int]:
                 waiting.append(seat)
     elif state["step"] == SOLVING_STEP:
         waiting += solving.waiting_to_confirm(state)
+        waiting += solving.restating_seats(state)
     return sorted(set(waiting))
 
 
@@ -190,7 +200,10 @@ def perform_timeout(state: dict, seat: object, params: dict) -> list[Event]:
         state["effects"]["mycroft"] = []
         events += investigation.finish_reading(state)
     elif state["step"] == SOLVING_STEP:
-        events += solving.end_pause(state)
+        # Restatements belong to the group being judged; a pause comes after it. Ending
+        # both at once would cut short a pause that has only just begun.
+        restating = solving.restating_seats(state)
+        events += solving.end_restatements(state) if restating else solving.end_pause(state)
     return events
 
 
@@ -207,6 +220,7 @@ HANDLERS: dict[str, tuple[Check, Perform]] = {
     "mycroft_read": (characters.check_mycroft_read, characters.perform_mycroft_read),
     "done_reading": (investigation.check_done_reading, investigation.perform_done_reading),
     "answer": (investigation.check_answer, investigation.perform_answer),
+    "restate": (solving.check_restate, solving.perform_restate),
     "character": (characters.check_character, characters.perform_character),
     "discard_character": (characters.check_discard, characters.perform_discard),
     "holmes_consult": (holmes.check_consult, holmes.perform_consult),

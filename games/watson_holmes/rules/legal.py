@@ -9,7 +9,7 @@ Choices made to keep the list short (``apply`` still accepts every legal variant
 - Free-text fields (answers, a Holmes check's answer) are listed with an empty
   string; any text up to the length limit is accepted.
 - ``judged`` is listed for the server with every verdict the same (all correct, all
-  wrong, unsure for a check); any mix is accepted.
+  wrong, all unsure); any mix is accepted.
 """
 
 from __future__ import annotations
@@ -51,10 +51,7 @@ def _refused(state: dict, player: int, action: dict) -> bool:
 def _system_actions(state: dict) -> list[dict]:
     actions = []
     for request in solving.pending_judgement(state):
-        verdicts = (
-            ("correct", "wrong", "unsure") if request["kind"] == "check" else ("correct", "wrong")
-        )
-        for verdict in verdicts:
+        for verdict in solving.JUDGED_VERDICTS:
             actions.append(
                 {
                     "type": "judged",
@@ -77,6 +74,10 @@ def _candidates(state: dict, seat: int) -> list[dict]:
         if state["pawns"][seat] == BAKER_STREET:
             # Written or rewritten: ``apply`` says until when.
             actions.append(_blank_answers(state))
+        restatement = solving.restatement_for(state, seat)
+        if restatement:
+            asked = restatement["asked"]
+            actions.append({"type": "restate", "answers": {qid: "" for qid in asked}})
         actions += _anytime_actions(state, seat)
     actions += _ruling_actions(state, seat)
     return actions

@@ -12,6 +12,7 @@ from games.watson_holmes.rules import setup as setups
 from games.watson_holmes.rules.state import (
     ELIMINATED,
     LAST_PLAYER_MAX_ROUNDS,
+    MAX_ANSWER_LENGTH,
     OVER,
     PLAYING,
     TOBY_VALUE,
@@ -24,6 +25,14 @@ from games.watson_holmes.rules.state import (
 
 VERDICTS = ("correct", "wrong")
 CHECK_VERDICTS = ("correct", "wrong", "unsure")
+# Every judging may come back unsure: a Holmes check goes to the eliminated players, a
+# first attempt at 221B asks for a restatement, a restatement counts as wrong.
+JUDGED_VERDICTS = CHECK_VERDICTS
+MAX_REASON_LENGTH = 300
+# Request kinds: a full attempt at 221B, the restated answers of one, a Holmes check.
+SOLVE, RESTATE, CHECK = "solve", "restate", "check"
+ATTEMPT_KINDS = (SOLVE, RESTATE)
+NO_RESTATEMENT_REASON = "No plainer answer came before the table's timer ran out."
 
 
 def solving_order_key(state: dict, seat: int) -> int:
@@ -53,7 +62,7 @@ def next_group(state: dict) -> list[Event]:
     state["solving"]["group"] = group
     state["solving"]["pause"] = []
     for seat in group:
-        file_request(state, "solve", seat, state["answers"][seat])
+        file_request(state, SOLVE, seat, state["answers"][seat])
     return [Event("judging", data={"players": group})]
 
 
@@ -73,28 +82,43 @@ def find_request(state: dict, number: object) -> dict | None:
     return None
 
 
+def request_index(state: dict, number: object) -> int | None:
+    for index, request in enumerate(state["requests"]):
+        if request["id"] == number:
+            return index
+    return None
+
+
+def judged_answers(request: dict) -> dict:
+    """The answers a judging covers: all of an attempt, or only the restated ones."""
+    if request["kind"] == RESTATE:
+        return {qid: request["answers"][qid] for qid in request["asked"]}
+    return dict(request["answers"])
+
+
 def judged_example(request: dict) -> dict:
-    verdict = "correct|wrong|unsure" if request["kind"] == "check" else "correct|wrong"
     return {
         "type": "judged",
         "request": request["id"],
-        "verdicts": {qid: verdict for qid in request["answers"]},
+        "verdicts": {qid: "correct|wrong|unsure" for qid in judged_answers(request)},
     }
 
 
 def pending_judgement(state: dict) -> list[dict]:
     """What the server must judge now: one entry per request, with the ``judged`` format.
 
-    ``kind`` is ``"solve"`` (a full attempt at 221B: every question; verdicts
-    ``correct``/``wrong``) or ``"check"`` (the Holmes card's answer check: one question;
-    ``unsure`` is allowed too, and sends the answer to the eliminated players).
+    ``kind`` is ``"solve"`` (a full attempt at 221B: every question), ``"restate"`` (the
+    answers of an attempt the player was asked to say more plainly) or ``"check"`` (the
+    Holmes card's answer check: one question). Each verdict is ``correct``, ``wrong`` or
+    ``unsure``; the rules decide what unsure means for each kind. ``reasons`` (optional,
+    one sentence per question) are kept for the debrief.
     """
     return [
         {
             "request": request["id"],
             "kind": request["kind"],
             "player": request["player"],
-            "answers": dict(request["answers"]),
+            "answers": judged_answers(request),
             "action": judged_example(request),
         }
         for request in state["requests"]
@@ -114,30 +138,159 @@ def check_judged(state: dict, seat: object, action: dict) -> Refusal | dict:
             "unknown_request", f"No answers wait for judgement as {action.get('request')!r}."
         )
     verdicts = action.get("verdicts")
-    allowed = CHECK_VERDICTS if request["kind"] == "check" else VERDICTS
-    if not isinstance(verdicts, dict) or set(verdicts) != set(request["answers"]):
+    questions = judged_answers(request)
+    if not isinstance(verdicts, dict) or set(verdicts) != set(questions):
+        return refuse("bad_verdicts", f"Give one verdict for each of {', '.join(questions)}.")
+    if any(verdict not in JUDGED_VERDICTS for verdict in verdicts.values()):
+        return refuse("bad_verdicts", f"A verdict is one of {', '.join(JUDGED_VERDICTS)}.")
+    reasons = action.get("reasons", {})
+    if not isinstance(reasons, dict) or not set(reasons) <= set(questions):
+        return refuse("bad_reasons", "Reasons, if given, map judged questions to a sentence.")
+    if any(not isinstance(text, str) or len(text) > MAX_REASON_LENGTH for text in reasons.values()):
         return refuse(
-            "bad_verdicts",
-            f"Give one verdict for each of {', '.join(request['answers'])}.",
+            "bad_reasons", f"A reason is a text of at most {MAX_REASON_LENGTH} characters."
         )
-    if any(verdict not in allowed for verdict in verdicts.values()):
-        return refuse("bad_verdicts", f"A verdict is one of {', '.join(allowed)}.")
-    return {"request": request["id"], "verdicts": dict(verdicts)}
+    return {"request": request["id"], "verdicts": dict(verdicts), "reasons": dict(reasons)}
 
 
 def perform_judged(state: dict, seat: object, params: dict) -> list[Event]:
     from games.watson_holmes.rules import holmes  # holmes imports this module
 
-    request = find_request(state, params["request"])
-    if request["kind"] == "check":
+    index = request_index(state, params["request"])
+    request = state["requests"][index]
+    if request["kind"] == CHECK:
         return holmes.receive_check_verdict(state, request, params["verdicts"])
-    request["verdicts"] = params["verdicts"]
-    request["status"] = "judged"
+    if request["kind"] == RESTATE:
+        request = _take_restatement_verdicts(request, params)
+    else:
+        request = _take_first_verdicts(request, params)
+    state["requests"][index] = request
+    if request["status"] == "restating":
+        return _ask_restatement(state, request)
+    return _resolve_if_complete(state)
+
+
+def _take_first_verdicts(request: dict, params: dict) -> dict:
+    unsure = [qid for qid, verdict in params["verdicts"].items() if verdict == "unsure"]
+    return {
+        **request,
+        "verdicts": dict(params["verdicts"]),
+        "reasons": dict(params["reasons"]),
+        "asked": unsure,
+        "status": "restating" if unsure else "judged",
+    }
+
+
+def _take_restatement_verdicts(request: dict, params: dict) -> dict:
+    # Only one restatement per question: unsure a second time counts as wrong.
+    verdicts = {
+        qid: "wrong" if verdict == "unsure" else verdict
+        for qid, verdict in params["verdicts"].items()
+    }
+    return {
+        **request,
+        "verdicts": {**request["verdicts"], **verdicts},
+        "reasons": {**request["reasons"], **params["reasons"]},
+        "status": "judged",
+    }
+
+
+def _ask_restatement(state: dict, request: dict) -> list[Event]:
+    seat = request["player"]
+    # The others learn only that the table waits for this player, not for what.
+    return [
+        Event("restatement_asked", data={"player": seat}),
+        Event("restate_your_answers", audience=(seat,), data={"questions": list(request["asked"])}),
+    ]
+
+
+def _resolve_if_complete(state: dict) -> list[Event]:
     group = state["solving"]["group"]
-    group_requests = [r for r in state["requests"] if r["kind"] == "solve" and r["player"] in group]
+    group_requests = [
+        r for r in state["requests"] if r["kind"] in ATTEMPT_KINDS and r["player"] in group
+    ]
     if any(r["status"] != "judged" for r in group_requests):
         return []
     return resolve_group(state, group_requests)
+
+
+# --- restate (a player asked to say an answer more plainly) ---------------------------------
+
+
+def restatement_for(state: dict, seat: int) -> dict | None:
+    """The attempt of ``seat`` waiting for plainer answers, or ``None``."""
+    for request in state["requests"]:
+        if request["player"] == seat and request["status"] == "restating":
+            return request
+    return None
+
+
+def restating_seats(state: dict) -> list[int]:
+    return [r["player"] for r in state["requests"] if r["status"] == "restating"]
+
+
+def check_restate(state: dict, seat: int, action: dict) -> Refusal | dict:
+    request = restatement_for(state, seat)
+    if request is None:
+        return refuse("nothing_to_restate", "Sherlock has not asked you to restate any answer.")
+    answers = action.get("answers")
+    asked = request["asked"]
+    if not isinstance(answers, dict) or set(answers) != set(asked):
+        return refuse(
+            "bad_answers",
+            f"Restate exactly the answers Sherlock asked about: {', '.join(asked)}.",
+        )
+    for qid in asked:
+        text = answers[qid]
+        if not isinstance(text, str):
+            return refuse("malformed_action", f"The answer to {qid} must be a text.")
+        if len(text) > MAX_ANSWER_LENGTH:
+            return refuse(
+                "too_long", f"The answer to {qid} is longer than {MAX_ANSWER_LENGTH} characters."
+            )
+    return {"answers": {qid: answers[qid] for qid in asked}}
+
+
+def perform_restate(state: dict, seat: int, params: dict) -> list[Event]:
+    index = state["requests"].index(restatement_for(state, seat))
+    request = state["requests"][index]
+    number = state["next_request"]
+    state["next_request"] += 1
+    # A fresh number: the server files and judges the restatement as a request of its own.
+    state["requests"][index] = {
+        **request,
+        "id": number,
+        "kind": RESTATE,
+        "status": "judging",
+        "first": {qid: request["answers"][qid] for qid in request["asked"]},
+        "answers": {**request["answers"], **params["answers"]},
+    }
+    return [
+        Event("answers_restated", data={"player": seat}),
+        Event("your_restatement", audience=(seat,), data={"answers": dict(params["answers"])}),
+    ]
+
+
+def end_restatements(state: dict) -> list[Event]:
+    """The table's timer ran out: an answer nobody restated counts as wrong."""
+    waiting = [r for r in state["requests"] if r["status"] == "restating"]
+    if not waiting:
+        return []
+    for request in waiting:
+        index = state["requests"].index(request)
+        state["requests"][index] = {
+            **request,
+            "verdicts": {
+                **request["verdicts"],
+                **{qid: "wrong" for qid in request["asked"]},
+            },
+            "reasons": {
+                **request["reasons"],
+                **{qid: NO_RESTATEMENT_REASON for qid in request["asked"]},
+            },
+            "status": "judged",
+        }
+    return _resolve_if_complete(state)
 
 
 def resolve_group(state: dict, group_requests: list[dict]) -> list[Event]:
@@ -149,6 +302,7 @@ def resolve_group(state: dict, group_requests: list[dict]) -> list[Event]:
         seat = request["player"]
         player = state["players"][seat]
         right = sum(1 for verdict in request["verdicts"].values() if verdict == "correct")
+        player["attempt"] = attempt_record(request, right)
         if right == questions:
             winners.append(seat)
             player["status"] = WON
@@ -156,7 +310,6 @@ def resolve_group(state: dict, group_requests: list[dict]) -> list[Event]:
             events.append(Event("solved", data={"player": seat, "place": player["place"]}))
         else:
             player["status"] = ELIMINATED
-            player["attempt"] = {"answers": request["answers"], "correct": right}
             events.append(
                 Event("eliminated", data={"player": seat, "correct": right, "questions": questions})
             )
@@ -173,6 +326,18 @@ def resolve_group(state: dict, group_requests: list[dict]) -> list[Event]:
         state["solving"]["pause"] = waiting
         return events + [Event("attempts_paused", data={"players": waiting})]
     return events + next_group(state)
+
+
+def attempt_record(request: dict, right: int) -> dict:
+    """What a judged attempt leaves for the player's debrief: each answer as finally given,
+    its verdict and the checker's reason, and the first wording of any restated answer."""
+    return {
+        "answers": dict(request["answers"]),
+        "correct": right,
+        "verdicts": dict(request["verdicts"]),
+        "reasons": dict(request.get("reasons") or {}),
+        "restated": dict(request.get("first") or {}),
+    }
 
 
 def waiting_to_confirm(state: dict) -> list[int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 
-from games.watson_holmes.rules import holmes
+from games.watson_holmes.rules import holmes, solving
 from games.watson_holmes.rules.actions import notes_blocked, waiting_on_players
 from games.watson_holmes.rules.state import (
     BAKER_STREET,
@@ -56,6 +56,7 @@ def view(state: dict, player: int | None = None) -> dict:
         "waiting_for": waiting_on_players(state) if state["phase"] != OVER else [],
         "last_player": deepcopy(state["last_player"]),
         "result": deepcopy(state["result"]),
+        "attempts": attempts_debrief(state) if state["phase"] == OVER else None,
         "you": _private(state, viewer) if viewer is not None else None,
     }
 
@@ -146,7 +147,75 @@ def _private(state: dict, seat: int) -> dict:
         "holmes": deepcopy(player["holmes"]),
         "mycroft_read_due": seat in state["effects"]["mycroft"],
         "rulings": _rulings_for(state, seat),
+        "restatement": _restatement_for(state, seat),
     }
+
+
+# What Sherlock asks for, by the kind of answer a question wants.
+PLAIN_ANSWER = {
+    "person": "give the person's name alone",
+    "place": "give the place's name alone",
+    "number": "give the number alone",
+    "yes_no": "answer yes or no",
+}
+
+
+def _restatement_for(state: dict, seat: int) -> dict | None:
+    """The answers Sherlock asks this player to say more plainly, with a sentence each.
+
+    Nothing here tells how near the first answer came: not its verdict's reason, nor
+    whether the other answers were right.
+    """
+    request = solving.restatement_for(state, seat)
+    if request is None:
+        return None
+    positions = {q["id"]: number for number, q in enumerate(state["case"]["questions"], 1)}
+    questions = {q["id"]: q for q in state["case"]["questions"]}
+    asked = []
+    for qid in request["asked"]:
+        plainly = PLAIN_ANSWER.get(questions[qid].get("kind"), "say it in a few plain words")
+        asked.append(
+            {
+                "id": qid,
+                "number": positions[qid],
+                "ask": questions[qid]["ask"],
+                "answer": request["answers"][qid],
+                "prompt": f"Sherlock is not sure what you mean by your answer to question "
+                f"{positions[qid]}: {plainly}.",
+            }
+        )
+    return {"questions": asked}
+
+
+def attempts_debrief(state: dict) -> list[dict]:
+    """Every attempt made at 221B, answer by answer, with its verdict and the checker's
+    reason. Public only once the game is over: until then a player's answers are theirs."""
+    questions = state["case"]["questions"]
+    debrief = []
+    for seat, player in enumerate(state["players"]):
+        attempt = player["attempt"]
+        if not attempt:
+            continue
+        debrief.append(
+            {
+                "seat": seat,
+                "name": player["name"],
+                "status": player["status"],
+                "correct": attempt["correct"],
+                "answers": [
+                    {
+                        "id": q["id"],
+                        "ask": q["ask"],
+                        "answer": attempt["answers"].get(q["id"], ""),
+                        "verdict": (attempt.get("verdicts") or {}).get(q["id"]),
+                        "reason": (attempt.get("reasons") or {}).get(q["id"]),
+                        "first_answer": (attempt.get("restated") or {}).get(q["id"]),
+                    }
+                    for q in questions
+                ],
+            }
+        )
+    return debrief
 
 
 def _rulings_for(state: dict, seat: int) -> list[dict]:
