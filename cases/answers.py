@@ -269,6 +269,8 @@ _PLACE_LEAD = _words("at in on inside within into to under beneath underneath")
 # Between two words of a place these all say "part of": "the crypt at St Peter's", "the
 # cellars under the Coal Exchange" are read as "the crypt of ...", "the cellars of ...".
 _PLACE_LINKS = _words("of at in under beneath underneath below inside within")
+# And between two words of a thing: "a page from a hymn book" is "a hymn book page".
+_THING_LINKS = _words("of from")
 _PLACE_ABBREVIATIONS = {
     "rd": "road",
     "sq": "square",
@@ -281,7 +283,13 @@ _PLACE_ABBREVIATIONS = {
 }
 
 
+# "Tom Grebe and no one else" names one person, stressed: the stress is dropped.
+_NO_ONE_ELSE = re.compile(r"(?:,|\band\b)?\s*\b(?:no one|no-one|noone|nobody|none) else\b")
+
+
 def _prepare_person(clean: str) -> _Phrase:
+    if " else" in clean:
+        clean = _NO_ONE_ELSE.sub(" ", clean)
     if "-" in clean:
         # A double-barrelled surname is one part: "Ambrose Lynd" is not "Ambrose
         # Fairweather-Lynd" with a middle name left out.
@@ -327,16 +335,19 @@ def _prepare_text(clean: str) -> _Phrase:
 
 
 def _prepare_words(clean: str, is_place: bool) -> _Phrase:
+    if " else" in clean:
+        clean = _NO_ONE_ELSE.sub(" ", clean)
     raw = _tokens(clean, keep_possessive=False)
     tokens = [token for token in raw if token not in _ARTICLES]
     if is_place:
         tokens = _expand_abbreviations(tokens)
         if tokens and tokens[0] in _PLACE_LEAD:
             tokens = tokens[1:]
-        tokens = [
-            "of" if token in _PLACE_LINKS and 0 < index < len(tokens) - 1 else token
-            for index, token in enumerate(tokens)
-        ]
+    links = _PLACE_LINKS if is_place else _THING_LINKS
+    tokens = [
+        "of" if token in links and 0 < index < len(tokens) - 1 else token
+        for index, token in enumerate(tokens)
+    ]
     stripped = _strip_filler(tokens)
     raw_words = tuple(token for token in raw if token not in _ARTICLES)
     return _Phrase(tuple(stripped), raw_words, tuple(stripped), "," in clean)
@@ -370,7 +381,7 @@ def _compile_name_key(
         phrase = prepare(_clean(shown)[0])
         if kind == "person":
             variants = _middle_name_variants(phrase.parts)
-        elif kind == "place":
+        elif kind in ("place", "text"):
             variants = _place_variants(phrase.parts)
         else:
             variants = [phrase.parts]
@@ -424,12 +435,21 @@ def _stem(word: str) -> str:
 # "the crypt of St Peter's Church" is also "St Peter's Church crypt", and "Coal Exchange
 # cellars" is "the cellars of the Coal Exchange" (and, through _PLACE_LINKS, "the cellars
 # under the Coal Exchange"). A saint's church may be named by the saint alone ("St Peter's").
+# Inside a longer name, "Waterloo Station" may be "Waterloo" ("the left-luggage office,
+# Waterloo").
 _SAINTS_BUILDINGS = _words("church chapel")
+_GENERIC_BUILDINGS = _words("church chapel station")
+
+
+def _may_drop_building(parts: tuple[str, ...]) -> bool:
+    if len(parts) >= 3 and parts[-1] in _SAINTS_BUILDINGS and "saint" in parts[:-2]:
+        return True  # "St Peter's" for St Peter's Church
+    return len(parts) >= 4 and parts[-1] in _GENERIC_BUILDINGS and parts[-3] == "of"
 
 
 def _place_variants(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
     bases = [parts]
-    if len(parts) >= 3 and parts[-1] in _SAINTS_BUILDINGS and "saint" in parts[:-2]:
+    if _may_drop_building(parts):
         bases.append(parts[:-1])
     variants = []
     for base in bases:
@@ -444,6 +464,7 @@ def _place_variants(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
             continue
         variants.append(owner + head)  # "St Peter's Church crypt"
         variants.append((*owner, "of", *head))  # "St Peter's Church, in the crypt"
+        variants.append(head + owner)  # "the crypt, St Peter's Church"
     return variants
 
 
@@ -616,7 +637,8 @@ _FRAMING_VERBS = _words("""
     hid hide hidden hiding kept keep stored buried concealed found lay lies lying located
     placed put stashed tucked left met meet meeting seen lodged lodging lived living stayed
     went gone taken held locked sent posted happened took place where there named called
-    says told tells he she they him her his their them someone somebody stuff
+    says told tells turned came discovered recovered ended
+    he she they him her his their them someone somebody stuff
 """)
 # Around a thing (a weapon, a poison): "he struck him with a poker", "poisoned with ...".
 _TEXT_FRAMING = _FILLER | _words("""
@@ -693,8 +715,9 @@ _DESCRIPTION_LEADS = (
 )
 _CLAUSE_VERBS = _words("is was were are")
 # A name right after these is not the answer but someone in a relation to it.
+# ("by" and "from" are absent: "sent by Tom Grebe" and "a letter from Tom Grebe" name him.)
 _OBJECT_LEADS = _words("""
-    of to for by from with than against like after about killed poisoned robbed helped
+    of to for with than against like after about killed poisoned robbed helped
     """)
 # Before a name: "the lamplighter Jeremiah Latch"; "a" and "an" may be initials ("A. Latch").
 _PERSON_LEAD = _FILLER | _DESCRIPTION_WORDS | _FRAMING_VERBS
