@@ -1,10 +1,20 @@
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from .throttling import web_throttle
 
+
+def favicon(request):
+    """Browsers ask for /favicon.ico wherever a page names no icon (the admin, the API
+    docs): the site's own icon, from its static files."""
+    return redirect(static("holmes/favicon.svg"), permanent=True)
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     # The admin's log-in counts in the site's log-in budget (per address and per account).
     path("admin/login/", web_throttle("login")(admin.site.login)),
     path("admin/", admin.site.urls),

@@ -403,11 +403,12 @@ def _result(game: dict, players: list) -> dict:
     if not result:
         return {"over": False, "sentence": ""}
     winners = [players[s] for s in result["winners"]]
+    rounds = f"{result['rounds']} round{'' if result['rounds'] == 1 else 's'}"
     if winners:
         names = names_sentence(["you" if p["is_you"] else p["name"] for p in winners])
-        sentence = f"The case is solved: {names} won in {result['rounds']} rounds."
+        sentence = f"The case is solved: {names} won in {rounds}."
         if len(winners) == 1 and winners[0]["is_you"]:
-            sentence = f"You solved the case in {result['rounds']} rounds!"
+            sentence = f"You solved the case in {rounds}!"
     else:
         sentence = "Nobody solved the case: London's criminals sleep soundly tonight."
     return {"over": True, "sentence": sentence, "winners": winners, "kind": result["kind"]}

@@ -2,8 +2,10 @@
 moves, the notebook, and what each player may (never) see."""
 
 import json
+import re
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
@@ -353,3 +355,109 @@ def test_it_lets_a_player_waiting_at_221b_confirm_or_change_after_a_failure(
     started.refresh_from_db()
     assert started.status == TableStatus.FINISHED
     assert "Alice won" in page(clients["charlie"], started)
+
+
+# --- A page that reads like a game: the log, the board, texts that fit the moment --------
+
+
+def log_of(html: str) -> str:
+    return html.split('id="game-log"')[1].split("</section>")[0]
+
+
+def test_it_tells_each_player_what_happened_to_them_in_a_sentence(clients, started):
+    act(clients["alice"], started, {"type": "take_watson"})
+    visit(clients, started, "alice", 1)
+    visit(clients, started, "bob", 1, carriages=2)
+    shop = "1 · Brandt&#x27;s Clock Shop"
+    alice_log = log_of(page(clients["alice"], started))
+    assert "You took Watson (4 carriages)." in alice_log
+    assert f"Bob outbid you on {shop} with 2 carriages: choose again." in alice_log
+    # Newest first: the outbid is told before alice's own visit.
+    assert alice_log.index("Bob outbid you") < alice_log.index(f"You went to {shop} on foot.")
+    charlie_log = log_of(page(clients["charlie"], started))
+    assert "Alice took Watson (4 carriages)." in charlie_log
+    assert f"Bob outbid Alice on {shop} with 2 carriages." in charlie_log
+    assert "choose again" not in charlie_log
+    assert f"You outbid Alice on {shop} with 2 carriages." in log_of(page(clients["bob"], started))
+
+
+def test_it_folds_earlier_rounds_and_never_logs_a_private_card(clients, started):
+    for user, location in (("alice", 1), ("bob", 2), ("charlie", 3)):
+        visit(clients, started, user, location)
+    everyone_done(clients, started)
+    started.refresh_from_db()
+    assert started.state["round"] == 2
+    html = page(clients["alice"], started)
+    log = log_of(html)
+    assert '<details class="log-round" open id="log-round-2">' in log
+    assert '<details class="log-round" id="log-round-1">' in log  # folded
+    assert "You finished reading." in log and "Charlie went to 3 · Scotland Yard on foot." in log
+    assert "Every pawn is placed: the investigation begins." in log
+    for user in ("alice", "bob", "charlie"):
+        log = log_of(page(clients[user], started))
+        assert ALICE_CARD_1 not in log and BOB_CARD_2 not in log
+
+
+def test_it_links_each_card_reference_to_its_card_on_the_board(clients, started):
+    html = page(clients["alice"], started)
+    references = set(re.findall(r'href="#location-(\d+)"', html))
+    assert references, "the case's special rules name Smithfield [[6]]"
+    for number in references:
+        assert f'id="location-{number}"' in html
+        card = html.split(f'id="card-{number}"')[1].split("</li>")[0]
+        assert f'id="location-{number}"' in card
+
+
+def test_it_says_your_turn_in_your_own_box_and_where_nobody_is_yet(clients, started):
+    html = page(clients["alice"], started)
+    own_box = html.split('id="player-0"')[1].split('id="player-1"')[0]
+    assert "Your turn" in own_box and "Their turn" not in own_box
+    assert "Not placed yet." in own_box
+    assert "At not placed" not in html
+    assert "Their turn" in page(clients["bob"], started).split('id="player-0"')[1]
+    # Tokens as counters, with their words for screen readers.
+    assert 'class="counter-value">1</span><span class="counter-word"> police' in own_box
+
+
+def test_it_asks_a_player_at_221b_for_answers_not_for_a_card(clients, started):
+    act(clients["alice"], started, {"type": "baker_street"})
+    visit(clients, started, "bob", 2)
+    visit(clients, started, "charlie", 3)
+    status = page(clients["alice"], started).split('id="status-turn"')[1].split("</p>")[0]
+    assert "write your answers" in status
+    assert "Read your card" not in status
+    assert "Read your card" in page(clients["bob"], started)
+
+
+def test_it_tells_the_end_once_and_drops_texts_that_no_longer_apply(clients, started):
+    act(clients["alice"], started, {"type": "baker_street"})
+    visit(clients, started, "bob", 2)
+    visit(clients, started, "charlie", 3)
+    act(
+        clients["alice"],
+        started,
+        {"type": "answer", "answers": {}},
+        **{f"answers-{key}": value for key, value in RIGHT.items()},
+    )
+    everyone_done(clients, started)
+    deliver_verdicts(started)
+    started.refresh_from_db()
+    assert started.status == TableStatus.FINISHED
+    for user in ("bob", "charlie"):
+        html = page(clients[user], started)
+        shown = re.sub(r'data-announce="[^"]*"', "", html)  # what screen readers hear
+        assert shown.count("The case is solved: Alice won in 1 round.") == 1
+        assert "The game is over." in html.split('id="status-turn"')[1].split("</p>")[0]
+        assert "On your turn, before placing" not in html
+        assert "Hidden from the others" not in html
+        assert 'data-status="finished"' in html  # the stylesheet hides "Live" then
+    assert "You solved the case in 1 round!" in page(clients["alice"], started)
+
+
+def test_it_names_the_site_icon_on_every_page(client, db):
+    html = client.get(reverse("play:home")).text
+    assert '<link rel="icon" href="/static/holmes/favicon.svg" type="image/svg+xml">' in html
+    assert finders.find("holmes/favicon.svg")
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/holmes/favicon.svg"
