@@ -48,6 +48,7 @@ LIKE_FOR_LIKE = "bgio-postgres"
 TABLE_COUNTS = (50, 200, 1000)
 ROUNDS = 2
 SERVER_START_SECONDS = 60.0
+IDLE_SECONDS = 5.0  # each side measured with no players, before the runs
 
 
 def database_url(name: str) -> str:
@@ -339,7 +340,24 @@ def ratio_row(holmes: Result, peer: Result) -> str:
     )
 
 
+def idle_row(side: Side) -> str:
+    """What a side spends with no player at all: divided over few moves (small table
+    counts), it weighs on CPU per move; over many, it fades."""
+    before = side.meter.sample()
+    time.sleep(IDLE_SECONDS)
+    after = side.meter.sample()
+    parts = used(before, after)
+    each = ", ".join(f"{part} {parts[part] / IDLE_SECONDS * 1000:.1f}" for part in sorted(parts))
+    total = sum(parts.values()) / IDLE_SECONDS * 1000
+    return (
+        f"idle         {side.name:<14}CPU {total:.1f} ms/s ({each})  "
+        f"RSS {after.server_rss / 2**20:.0f} MB"
+    )
+
+
 def compare(options: Options, sides: list[Side]) -> None:
+    for side in sides:
+        print(idle_row(side), flush=True)
     for count in options.tables:
         results = {side.name: Result(side.name, count) for side in sides}
         for round_number in range(options.rounds):
