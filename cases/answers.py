@@ -454,18 +454,22 @@ def _place_variants(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
     variants = []
     for base in bases:
         variants.append(base)
-        if "of" in base[1:-1]:
-            at = base.index("of")
-            head, owner = base[:at], base[at + 1 :]
-        elif len(base) >= 2:
-            head, owner = base[-1:], base[:-1]
-            variants.append((*head, "of", *owner))
-        else:
-            continue
-        variants.append(owner + head)  # "St Peter's Church crypt"
-        variants.append((*owner, "of", *head))  # "St Peter's Church, in the crypt"
-        variants.append(head + owner)  # "the crypt, St Peter's Church"
+        for head, owner, said_of in _heads_and_owners(base):
+            if not said_of:
+                variants.append((*head, "of", *owner))  # "the cellars of the Coal Exchange"
+            variants.append(owner + head)  # "St Peter's Church crypt"
+            variants.append((*owner, "of", *head))  # "St Peter's Church, in the crypt"
+            variants.append(head + owner)  # "the crypt, St Peter's Church"
     return variants
+
+
+def _heads_and_owners(base: tuple[str, ...]):
+    """(head, owner, said with "of") for each way of cutting a name into a thing and what it
+    belongs to: "crypt" of "St Peter's Church"; "goods shed" or "shed" of "Paddock Wood"."""
+    if "of" in base[1:-1]:
+        at = base.index("of")
+        return [(base[:at], base[at + 1 :], True)]
+    return [(base[cut:], base[:cut], False) for cut in range(1, len(base))]
 
 
 def _make_form(parts: tuple[str, ...], shown: str) -> _Form:
@@ -904,7 +908,12 @@ def _read_core(key: _NameKey, phrase: _Phrase) -> Verdict | None:
     core = tuple(parts[start:end])
     if not core or len(core) == len(parts):
         return None
-    return _judge_name(key, _Phrase(core, core, core, phrase.had_comma))
+    verdict = _judge_name(key, _Phrase(core, core, core, phrase.had_comma))
+    if key.kind != "person" and verdict.outcome != CORRECT:
+        # "a coal wharf, Blackfriars": part of the answer in another district is not "part
+        # of the answer": judge the whole phrase instead.
+        return None
+    return verdict
 
 
 def _judge_person_miss(key: _NameKey, phrase: _Phrase) -> Verdict:
