@@ -18,7 +18,8 @@ os.environ.setdefault(
 )
 os.environ.setdefault("HOLMES_ALLOWED_HOSTS", "127.0.0.1,localhost")
 os.environ.setdefault("HOLMES_SSL_REDIRECT", "0")
-# Production wants the site's https address for links in e-mails; the bench sends none.
+# Production wants the site's https address for links in e-mails (the bench's go to the
+# console backend).
 os.environ.setdefault("HOLMES_SITE_URL", "https://holmes.example")
 # As `make up`: on PostgreSQL, a connection pool per process (see holmes_site.settings).
 os.environ.setdefault("HOLMES_DB_POOL", "1")

@@ -335,8 +335,8 @@ def ratio_row(holmes: Result, peer: Result) -> str:
     speed = peer.p(0.99) / holmes.p(0.99)
     like = "  (like for like: both durable)" if peer.side == LIKE_FOR_LIKE else ""
     return (
-        f"{holmes.tables:>5} tables  Holmes/{peer.side}: CPU per move {efficiency:.2f}, "
-        f"p99 {speed:.2f}{like}"
+        f"{holmes.tables:>5} tables  Holmes/{peer.side} (the peer's figure over Holmes's, "
+        f"1.00 or more: Holmes matches it): CPU per move {efficiency:.2f}, p99 {speed:.2f}{like}"
     )
 
 
