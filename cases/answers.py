@@ -1,30 +1,48 @@
 """The Baker Street answer checker: is a player's answer to a case question right?
 
 `judge(question, given)` returns a `Verdict`: `correct`, `wrong` or `unsure`, a score and a
-reason the player can read. `normalise(kind, given)` is the canonical form of an answer, used
-to group wrong and unsure answers per question ("near misses") so authors can extend `accept`.
+reason the player can read. The question is anything with `kind`, `answer`, `accept` and
+`reject` (an `AnswerKey`, a `cases.models.Question`), and optionally `ask`, the question as the
+players read it. `normalise(kind, given)` is the canonical form of an answer, used to group
+wrong and unsure answers per question ("near misses") so authors can extend `accept`.
 
 The rules follow the answer kinds of the case package spec (docs/case-package.md):
 
 - `person`: a full name. Titles, case, accents, quotes and punctuation do not matter, a
   middle name may be left out or given as an initial, a small typo in a long name is
   forgiven. A surname alone, a first name alone, initials, a description or two people at
-  once are wrong.
-- `place`, `text`: words compared without articles, with small typo tolerance per word.
-- `number`: digits or words ("4", "4.0", "four", "twenty-one", "a dozen").
+  once are wrong. A nickname is right only when `accept` lists it ("Jem" may be James or
+  Jeremiah: only the author knows).
+- `place`, `text`: words compared without articles, with small typo tolerance per word. A
+  place may be cut into a thing and what it belongs to, in any order and with "of", "at",
+  "in", "under" between them: "the crypt of St Peter's Church" is also "the crypt at St
+  Peter's" and "St Peter's Church crypt". A saint's church may be named by the saint alone.
+- `number`: digits or words ("4", "4.0", "four", "twenty-one", "a dozen"). When the question
+  asks for an hour of the day, the hour is read on a 24-hour clock: "19:00" and "7 pm" are
+  seven in the evening, and "7 am" is wrong when the question (or the key: "11 pm", or "16"
+  accepted beside 4) says evening.
 - `yes_no`: the common forms of yes and no.
 - `reject` forms are wrong, and beat typo tolerance: an answer at least as close to a reject
-  form as to an accepted one is wrong.
+  form as to an accepted one is wrong, and so is an answer that names a reject form beside
+  an accepted one.
+
+Players answer in sentences, so the words around an accepted form are read (see "Reading a
+sentence" below): framing ("I think", "it was", "hidden in", the question's own words), a
+district or street after a place and a description after a full name ("Jeremiah Latch, the
+lamplighter") leave a right answer right. A second answer ("... or the vestry"), another
+place beside it ("the vicarage next to ..."), someone connected to it ("Latch's son", "the
+son of Jeremiah Latch") are wrong; a "not", a "near" or words it cannot place are unsure.
 
 Principles that decide between `correct`, `wrong` and `unsure`:
 
-- Ambiguous input is `unsure`, never `correct`: the answer may be right but a person should
-  look (a name with unknown extra words, a one-letter change in a first name, a name written
-  in another script, a number hedged with "nearly").
+- False accepts come first: ambiguous input is `unsure`, never `correct`. The answer may be
+  right but a person should look (unknown extra words, a one-letter change in a first name,
+  a name written in another script, a number hedged with "nearly").
 - Reasons of `wrong` and `unsure` verdicts never quote the answer key; only a `correct`
   verdict names the form it matched.
-- No Django, no database: this module is pure and cheap. The key's forms are normalised once
-  and cached (`_compile_key`); the player's answer is normalised on every call.
+- No Django, no database: this module is pure and cheap. The key's forms (and their other
+  word orders) are normalised once and cached (`_compile_key`); the player's answer is
+  normalised on every call.
 """
 
 from __future__ import annotations
@@ -676,6 +694,7 @@ _DISTRICTS = frozenset(
     stockwell, walworth, elephant and castle, borough, the borough, docklands, isle of dogs,
     east end, west end, seven dials, saffron hill, tower hill, ludgate hill, charing cross,
     saint johns wood, kentish town, somers town, euston, kings cross, pentonville,
+    piccadilly, haymarket, whitehall, aldwych, pall mall, the mall, barnes, richmond, kew,
     england, middlesex, surrey, kent, essex, thames, river thames, river
     """.replace("\n", " ").split(sep=",")
     if name.strip()
@@ -698,7 +717,9 @@ _DESCRIPTION_WORDS = _DESCRIPTIONS | _words("""
     governor warder gaoler convict thief burglar forger poisoner murderer killer
     blackmailer smuggler fence accomplice lodger visitor guest neighbour tutor pupil
     student schoolmaster schoolmistress organist choirmaster churchwarden
-    retired former late widowed writer sender author dresser bellringer ringer
+    retired former late widowed writer sender author dresser bellringer ringer journeyman
+    apprentice foreman labourer navvy carter drayman carpenter joiner plumber glazier
+    cobbler shoemaker bookbinder tanner brewer distiller grocer butcher
 """)
 # Words after a full name that make it someone else or a second answer.
 _TRAIL_BLOCKERS = (
