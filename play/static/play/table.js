@@ -36,7 +36,7 @@
   var again = false;
 
   function refresh() {
-    if (fetching) { again = true; return; }
+    if (fetching || actionsPending) { again = true; return; }
     fetching = true;
     var url = liveUrl + "?since=" + shownVersion() + "&status=" + encodeURIComponent(live().dataset.status);
     htmx.ajax("GET", url, { target: "#live", swap: "outerHTML" }).finally(function () {
@@ -60,13 +60,76 @@
     bindCopyButtons();
   }
 
+  // --- Nothing said is lost ------------------------------------------------------------
+  //
+  // A refused action's sentence stays until the player acts again, whatever live update
+  // arrives meanwhile. An update that redrew the region while an action's request was on
+  // its way used to lose the answer: htmx swaps it into the region that sent it, by then
+  // replaced. So while an action is on its way, updates wait; and the last sentence is
+  // put back into every fresh region until the player acts again.
+
+  var keptRefusal = "";
+  var actionsPending = 0;
+
+  function isAction(detail) {
+    var verb = (detail.requestConfig && detail.requestConfig.verb) || "get";
+    return verb.toLowerCase() !== "get";
+  }
+
+  function versionOf(html) {
+    var match = /data-version="(\d+)"/.exec(html || "");
+    return match ? Number(match[1]) : null;
+  }
+
+  function actionAnswered() {
+    actionsPending = Math.max(0, actionsPending - 1);
+    if (!actionsPending && again) { again = false; refresh(); }
+  }
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (!isAction(event.detail)) return;
+    keptRefusal = "";  // the player acts again
+    actionsPending += 1;
+  });
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.body.addEventListener(name, function (event) {
+      if (isAction(event.detail)) actionAnswered();
+    });
+  });
+
   // Keyboard users must not lose their place: if the focused control disappears in a
   // swap (a button that is no longer legal), focus the refusal or the status line.
   var focusWasInLive = false;
-  document.body.addEventListener("htmx:beforeSwap", function () {
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    if (isAction(detail)) {
+      actionAnswered();
+    } else if (actionsPending) {
+      detail.shouldSwap = false;  // the action's answer is newer: fetch again after it
+      again = true;
+    } else if (detail.shouldSwap) {
+      // An answer older than what is shown would take the table back in time.
+      var incoming = versionOf(detail.serverResponse);
+      if (incoming !== null && incoming < shownVersion()) detail.shouldSwap = false;
+    }
     focusWasInLive = live().contains(document.activeElement);
   });
+
+  function keepRefusal() {
+    var region = live();
+    var refusal = document.getElementById("refusal");
+    if (refusal) { keptRefusal = refusal.textContent; return; }
+    if (!keptRefusal) return;
+    // Shown again, but not announced again: it was announced when it came.
+    refusal = document.createElement("p");
+    refusal.className = "refusal";
+    refusal.id = "refusal";
+    refusal.textContent = keptRefusal;
+    region.insertBefore(refusal, region.firstChild);
+  }
+
   document.body.addEventListener("htmx:afterSettle", function () {
+    keepRefusal();
     afterSwap();
     var active = document.activeElement;
     if (focusWasInLive && (!active || active === document.body)) {
