@@ -302,6 +302,9 @@ def _status_sentence(game: dict, players: list, me) -> str:
             return "Read your card, then say you have finished."
         names = names_sentence([p["name"] for p in waiting])
         return f"Waiting for {names} to finish." if names else "Everyone has finished reading."
+    restating = _restating_sentence(game, players, me)
+    if restating:
+        return restating
     if step == "solving" and waiting:
         # After a failed attempt, those still waiting at 221B may consult Holmes and
         # rewrite their answers; the judging goes on once each has confirmed.
@@ -315,6 +318,17 @@ def _status_sentence(game: dict, players: list, me) -> str:
     if step == "solving" or game["judging"]:
         return "Sherlock Holmes is judging the answers given at 221B."
     return "The game goes on."
+
+
+def _restating_sentence(game: dict, players: list, me) -> str:
+    """Sherlock asked someone at 221B to say an answer more plainly: the table waits."""
+    restating = [r["player"] for r in game["judging"] if r["status"] == "restating"]
+    if not restating:
+        return ""
+    if me in restating:
+        return "Sherlock is not sure what you mean: say the answers he asks about more plainly."
+    names = names_sentence([players[seat]["name"] for seat in restating])
+    return f"Sherlock has asked {names} to say an answer more plainly. The table waits."
 
 
 def _announcement(game: dict, players: list, me) -> str:

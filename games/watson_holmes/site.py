@@ -156,7 +156,86 @@ class WatsonHolmesSite(GameSite):
         page["answer_prefix"] = ANSWER_PREFIX
         page["debrief"] = _debrief(view, events)
         page["log"] = game_log(view["game"], view["you"]["seat"], events(PUBLIC_EVENTS))
+        page["restatement"] = self._restatement_form(view)
+        page["verdicts"] = _your_verdicts(view["game"])
+        page["attempts"] = _attempts(view["game"], seats)
         return page
+
+    def _restatement_form(self, view: dict) -> dict | None:
+        """Sherlock's question to a player whose answer he could not read: the form to say
+        those answers again (only those)."""
+        game = view["game"]
+        asked = (game.get("you") or {}).get("restatement")
+        actions = [a for a in game.get("legal_actions") or [] if a["type"] == "restate"]
+        if not asked or not actions:
+            return None
+        return {
+            "questions": asked["questions"],
+            "control": self.control(actions[0], "Give Sherlock these answers", view["version"]),
+        }
+
+
+# --- Verdicts that explain themselves -------------------------------------------------------
+
+VERDICT_WORDS = {"correct": "Right", "wrong": "Wrong", "unsure": "Not judged"}
+
+
+def _verdict_rows(attempt: dict, questions: list[dict]) -> list[dict]:
+    """An attempt answer by answer: what was written, right or wrong, and the reason."""
+    verdicts = attempt.get("verdicts") or {}
+    reasons = attempt.get("reasons") or {}
+    restated = attempt.get("restated") or {}
+    return [
+        {
+            "number": number,
+            "ask": question["ask"],
+            "answer": attempt["answers"].get(question["id"], ""),
+            "verdict": verdicts.get(question["id"]),
+            "verdict_words": VERDICT_WORDS.get(verdicts.get(question["id"]), "Not judged"),
+            "reason": reasons.get(question["id"]) or "",
+            "first_answer": restated.get(question["id"]),
+        }
+        for number, question in enumerate(questions, 1)
+    ]
+
+
+def _your_verdicts(game: dict) -> list[dict] | None:
+    """An eliminated player's own verdicts, with the checker's reasons: why they are out.
+    (At the end everyone's attempts are shown together: see ``_attempts``.)"""
+    you = game.get("you") or {}
+    player = game["players"][you["seat"]] if you else None
+    if not player or player["status"] != "eliminated" or not you.get("attempt"):
+        return None
+    if game["phase"] == "over":
+        return None
+    return _verdict_rows(you["attempt"], game["questions"])
+
+
+def _attempts(game: dict, seats: dict) -> list[dict] | None:
+    """Every attempt made at 221B, once the game is over (the answers are public then)."""
+    if game.get("attempts") is None:
+        return None
+    me = (game.get("you") or {}).get("seat")
+    return [
+        {
+            "seat": seats.get(entry["seat"], {}),
+            "name": "You" if entry["seat"] == me else entry["name"],
+            "won": entry["status"] == "won",
+            "correct": entry["correct"],
+            "rows": _verdict_rows(
+                {
+                    "answers": {a["id"]: a["answer"] for a in entry["answers"]},
+                    "verdicts": {a["id"]: a["verdict"] for a in entry["answers"]},
+                    "reasons": {a["id"]: a["reason"] for a in entry["answers"]},
+                    "restated": {
+                        a["id"]: a["first_answer"] for a in entry["answers"] if a["first_answer"]
+                    },
+                },
+                game["questions"],
+            ),
+        }
+        for entry in game["attempts"]
+    ]
 
 
 def _case_config(version: CaseVersion) -> dict:
