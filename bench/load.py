@@ -316,7 +316,8 @@ class Clock:
     arrived: int = 0
     measure_from: float = math.inf
     stop_at: float = math.inf
-    seconds: float = SECONDS  # measured (bench.peers sets its own)
+    # Measured: SECONDS as it is when the clock starts, unless given (bench.peers).
+    seconds: float = field(default_factory=lambda: SECONDS)
 
     def arrive(self) -> None:
         self.arrived += 1
