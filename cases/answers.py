@@ -726,6 +726,8 @@ _TRAIL_BLOCKERS = (
     _words("""
     with without helped help helping aided assisted instead rather but than actually really
     sorry wait mean junior senior jr sr younger elder son father ii iii except also too
+    though although unless otherwise else however whereas saw watched blamed accused framed
+    paid hired ordered suspect suspected says said told tells
     """)
     | _CONJUNCTIONS
     | _NEGATIONS
@@ -748,7 +750,14 @@ _OBJECT_LEADS = _words("""
 _PERSON_LEAD = _FILLER | _DESCRIPTION_WORDS | _FRAMING_VERBS
 _PLAIN_DESCRIPTION = _PERSON_LEAD | _DESCRIPTION_LEADS
 _PLACE_TRAIL = _FILLER | _FRAMING_VERBS
-_LONGEST_FRAME = 10  # words around the answer; past this it is an explanation: a judge looks
+_LONGEST_FRAME = 10
+# Words that bring in a second answer when the words around the first are not framing.
+_ALTERNATIVES = _CONJUNCTIONS | _words("though although otherwise unless else")
+# A description may hold a few words the checker does not know ("the booking clerk at
+# Paddington", "late of the 44th Foot"); more may be a story naming someone else.
+_UNKNOWN_IN_DESCRIPTION = (
+    1  # words around the answer; past this it is an explanation: a judge looks
+)
 
 
 def _find_in_sentence(phrase: _Phrase, key: _NameKey):
@@ -799,7 +808,7 @@ def _read_sentence(key: _NameKey, phrase: _Phrase) -> Verdict | None:
     lead = _lead_frames(key, before) or _inside_a_street_or_district(key, form, before)
     if lead and _trail_frames(key, after):
         return _framed_verdict(form, grade, edits)
-    if others & _CONJUNCTIONS:  # "Jeremiah Latch, the lamplighter, and Ned Cole"
+    if others & _ALTERNATIVES:  # "Jeremiah Latch, the lamplighter, and Ned Cole"
         return Verdict(WRONG, 0.3, "Two answers at once: give only one")
     return Verdict(UNSURE, 0.7, "The answer is there among other words: a judge should check")
 
@@ -897,6 +906,14 @@ def _is_description(key: _NameKey, after: list[str]) -> bool:
         return False
     if all(_is_framing(key, word, _PLAIN_DESCRIPTION) or _is_district(word) for word in after):
         return True
+    unknown = [
+        word
+        for word in after
+        if not (_is_framing(key, word, _PLAIN_DESCRIPTION) or _is_district(word))
+        and word not in _STREET_WORDS
+    ]
+    if _too_many_unknown(after, unknown) or _another_subject(after, unknown):
+        return False  # "the lamplighter who saw Ned Cole do it" may name the answer
     if after[0] in _DESCRIPTION_WORDS:  # "governess to the Ashby children"
         while after and after[0] in _DESCRIPTION_WORDS:
             after = after[1:]
@@ -906,6 +923,37 @@ def _is_description(key: _NameKey, after: list[str]) -> bool:
         return False
     # "the man who was at the inn" is a description; "the real culprit was Ned Cole" is not.
     return not (set(after) & _CLAUSE_VERBS) or bool(set(after) & _RELATIVE)
+
+
+def _too_many_unknown(after: list[str], unknown: list[str]) -> bool:
+    """At most one unknown word, or a few in a closing phrase such as "of Hungerford Stairs"
+    or "to the Ashby children" (where, or whom he serves: not a second suspect)."""
+    if len(unknown) <= _UNKNOWN_IN_DESCRIPTION:
+        return False
+    leads = [index for index, word in enumerate(after) if word in _PLACING]
+    if not leads:
+        return True
+    closing = after[leads[-1] + 1 :]
+    inside = [word for word in unknown if word in closing]
+    outside = len(unknown) - len(inside)
+    if set(closing) & (_RELATIVE | _SECOND_CLAIM):
+        return True
+    return outside > _UNKNOWN_IN_DESCRIPTION or len(inside) > _UNKNOWN_IN_PLACING
+
+
+_PLACING = _words("of at from in on to for")
+_UNKNOWN_IN_PLACING = 3
+
+
+def _another_subject(after: list[str], unknown: list[str]) -> bool:
+    """Unknown words before a verb: "..., whose brother Ned Cole did it" is a second claim."""
+    if not unknown:
+        return False
+    first_unknown = after.index(unknown[0])
+    return any(word in _SECOND_CLAIM for word in after[first_unknown + 1 :])
+
+
+_SECOND_CLAIM = _CLAUSE_VERBS | _words("did does done do had has says said told tells")
 
 
 def _is_district(word: str) -> bool:
