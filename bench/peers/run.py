@@ -24,6 +24,7 @@ from bench import load
 from bench._harness import (
     POSTGRES_URL,
     REDIS_URL,
+    ROOT,
     celery_worker,
     clear_queue,
     clear_run_keys,
@@ -154,7 +155,7 @@ def node_problem() -> str | None:
     if shutil.which("node") is None:
         return "Node is not installed"
     if not (PEER / "node_modules" / "boardgame.io").is_dir():
-        return f"its packages are not installed: run `npm ci` in {PEER.relative_to(Path.cwd())}"
+        return f"its packages are not installed: run `npm ci` in {PEER.relative_to(ROOT)}"
     return None
 
 
