@@ -301,6 +301,7 @@ _PLACE_ABBREVIATIONS = {
 }
 
 
+_BACK_OF = re.compile(r"\b(?:at|round|around|to) the back of\b")
 # "Tom Grebe and no one else" names one person, stressed: the stress is dropped.
 _NO_ONE_ELSE = re.compile(r"(?:,|\band\b)?\s*\b(?:no one|no-one|noone|nobody|none) else\b")
 
@@ -355,6 +356,8 @@ def _prepare_text(clean: str) -> _Phrase:
 def _prepare_words(clean: str, is_place: bool) -> _Phrase:
     if " else" in clean:
         clean = _NO_ONE_ELSE.sub(" ", clean)
+    if is_place and " back of " in clean:
+        clean = _BACK_OF.sub(" behind ", clean)  # "the mews at the back of Eaton Square"
     raw = _tokens(clean, keep_possessive=False)
     tokens = [token for token in raw if token not in _ARTICLES]
     if is_place:

@@ -30,6 +30,9 @@ KNOWN_MISSES = {
     "person_in_words:paddington_telegram:04": "a possessive in a description: judged unsure",
     "person_in_words:paddington_telegram:05": "a first name and a relation: judged wrong",
     "place_in_words:dispatch_box:09": "a synonym of the place (cloakroom): judged wrong",
+    "person_in_words:ashby_cheque:11": "a possessive in a description: judged unsure",
+    "place_in_words:left_carriage:10": "near part of a longer answer: judged wrong",
+    "text_in_words:boot_heel:01": "a word of the answer moved after it: judged unsure",
 }
 
 
