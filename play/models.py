@@ -38,9 +38,33 @@ from holmes_site.fast_json import FastJSONField
 psycopg_adapters.register_loader("json", TextLoader)
 
 
+# A table's code is read aloud and typed on phones: six characters of an alphabet without
+# look-alikes (no 0 and O, 1, I and L, no U beside V), upper case; people may type it in
+# any case, with or without the dash it is shown with (HK7-4QM). 30^6 is 729 million
+# codes: joining is throttled, and a miss counts against the same budget (play/views.py).
+INVITE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+INVITE_LENGTH = 6
+
+
 def new_invite_code() -> str:
-    # 10 URL-safe characters: ~60 bits, unguessable, short enough to read aloud.
-    return secrets.token_urlsafe(8)[:10]
+    while True:
+        code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+        if not Table.objects.filter(invite_code=code).exists():
+            return code
+
+
+def invite_code_typed(text: str) -> str:
+    """A code as a person typed or read it: without spaces and dashes, in upper case.
+    (Tables opened before codes were short keep their mixed-case codes, looked up as
+    they are.)"""
+    return "".join(text.split()).replace("-", "").upper()
+
+
+def invite_code_shown(code: str) -> str:
+    """A short code in two groups, HK7-4QM, to read and type; an older code as it is."""
+    if len(code) == INVITE_LENGTH and set(code) <= set(INVITE_ALPHABET):
+        return f"{code[:3]}-{code[3:]}"
+    return code
 
 
 class TableStatus(models.TextChoices):
@@ -173,6 +197,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.pk}: {(self.summary or {}).get('title') or self.engine}"
+
+    @property
+    def invite_code_shown(self) -> str:
+        return invite_code_shown(self.invite_code)
 
     @classmethod
     def from_db(cls, db, field_names, values):

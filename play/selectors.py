@@ -17,7 +17,16 @@ from cases.markdown import render_markdown
 from games import get_rules
 from games.sites import get_site
 
-from .models import Notebook, Seat, Spectator, Table, TableEvent, TableStatus, visible_to
+from .models import (
+    Notebook,
+    Seat,
+    Spectator,
+    Table,
+    TableEvent,
+    TableStatus,
+    invite_code_typed,
+    visible_to,
+)
 
 
 @dataclass(frozen=True)
@@ -233,12 +242,15 @@ def case_figures(*, case_ids: list[int]) -> dict[int, CaseFigures]:
 
 def table_for_invite(*, invite_code: str) -> Table | None:
     """The table an invite code opens, with what its join page shows (title, host, seats)."""
-    return (
-        Table.objects.select_related("case_version", "host")
-        .annotate(seat_count=Count("seats"))
-        .filter(invite_code=invite_code, is_private=False)
-        .first()
+    tables = Table.objects.select_related("case_version", "host").annotate(
+        seat_count=Count("seats")
     )
+    # As typed (an old, mixed-case code), else as a person reads a short one.
+    for code in dict.fromkeys([invite_code, invite_code_typed(invite_code)]):
+        table = tables.filter(invite_code=code, is_private=False).first()
+        if table is not None:
+            return table
+    return None
 
 
 def notebook_marks(*, membership: Membership) -> dict | None:

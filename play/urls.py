@@ -14,6 +14,7 @@ urlpatterns = [
     path("cases/<slug:slug>/", views.case_page, name="case"),
     path("tables/", views.tables, name="tables"),
     path("cases/<slug:slug>/tables/new/", views.table_create, name="table-create"),
+    path("join/", views.join_by_code, name="join-by-code"),
     path("join/<str:code>/", views.join, name="join"),
     path("tables/<id:table_id>/", views.table, name="table"),
     path("tables/<id:table_id>/live/", views.table_live, name="table-live"),

@@ -23,11 +23,17 @@ from cases import selectors as case_selectors
 from cases.forms import CatalogueForm
 from games import GAMES, case_game
 from games.sites import get_site
-from holmes_site.throttling import SENTENCES, too_many, web_limit_reached, web_throttle
+from holmes_site.throttling import (
+    SENTENCES,
+    limit_reached,
+    too_many,
+    web_limit_reached,
+    web_throttle,
+)
 
 from . import selectors, services
 from .forms import ActionForm, ColourForm, NotebookForm, TableCreateForm
-from .models import TableStatus
+from .models import TableStatus, invite_code_typed
 from .table_page import table_context
 
 # --- My tables, creating and joining ---------------------------------------------------
@@ -139,22 +145,38 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("play:table", table.pk)
 
 
+@require_GET
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    """The header's "Join with a code" box: the code as typed, any case, dash or none."""
+    code = invite_code_typed(request.GET.get("code", ""))
+    if not code:
+        messages.info(request, "Type the table's code, like HK7-4QM, to join it.")
+        return redirect("play:home")
+    return redirect("play:join", code[:32])
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 @web_throttle("join")  # the invite code is a table's only key: it must not be guessed
 def join(request: HttpRequest, code: str) -> HttpResponse:
     """GET shows which table the invite opens (joining is a write: it needs the button)."""
     table = selectors.table_for_invite(invite_code=code)
-    if request.method == "POST" and table is not None:
+    if table is None:
+        # A miss counts against the joining budget too: codes are short, and must not be
+        # tried one after another.
+        if request.method == "GET" and limit_reached(request, "join"):
+            return too_many(request, "join")
+        return render(request, "play/join.html", {"table": None, "code": code}, status=404)
+    if request.method == "POST":
         try:
-            seat = services.table_join(invite_code=code, user=request.user)
+            seat = services.table_join(invite_code=table.invite_code, user=request.user)
         except services.TableError as error:
             messages.error(request, str(error))
         else:
             return redirect("play:table", seat.table_id)
-    if table is not None and table.seats.filter(user=request.user).exists():
+    if table.seats.filter(user=request.user).exists():
         return redirect("play:table", table.pk)
-    return render(request, "play/join.html", {"table": table, "code": code}, status=200)
+    return render(request, "play/join.html", {"table": table, "code": code})
 
 
 # --- The table page and its live region -----------------------------------------------

@@ -105,7 +105,7 @@ def test_the_lobby_qr_code_scans_to_the_invite_link(
     page.goto(reverse("play:table", args=[lobby.pk]))
     figure = page.locator("#invite-qr")
     expect(figure).to_be_visible()
-    expect(page.locator("#invite-code")).to_have_text(lobby.invite_code)
+    expect(page.locator("#invite-code")).to_have_text(lobby.invite_code_shown)
     invite = page.locator("#invite-link").input_value()
     assert invite == f"{live_server_url}/join/{lobby.invite_code}/"
 

@@ -17,7 +17,7 @@ def test_it_shows_the_invite_as_a_qr_code_and_the_code_to_read_out(client, alice
     html = page(client, lobby)
     figure = re.search(r'<figure class="invite-qr".*?</figure>', html, re.S)[0]
     assert '<svg viewBox="0 0 ' in figure and 'class="invite-qr-code"' in figure
-    assert f'id="invite-code">{lobby.invite_code}<' in figure
+    assert f'id="invite-code">{lobby.invite_code_shown}<' in figure
     # Inline styles and scripts would be refused by the page's content security policy.
     assert "style=" not in figure and "<script" not in figure
 
