@@ -244,6 +244,10 @@ class _NameKey:
     first_names: frozenset[str]
     surnames: frozenset[str]
     echo: frozenset[str] = frozenset()  # stems of the question's own words ("hidden", "will")
+    # A district ("Bethnal Green") or a street ("Greek Street"): then another district or
+    # street beside it is a second answer, not its address.
+    is_area: bool = False
+    is_street: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +430,9 @@ def _compile_name_key(
         first_names=frozenset(form.parts[0] for form in full_names),
         surnames=frozenset(form.parts[-1] for form in full_names),
         echo=_echo_words(ask, key_words),
+        is_area=kind == "place" and any(form.parts in _DISTRICTS for form in forms.values()),
+        is_street=kind == "place"
+        and any(form.parts[-1] in _STREET_WORDS for form in forms.values() if form.parts),
     )
 
 
@@ -702,6 +709,10 @@ _DISTRICTS = frozenset(
     """.replace("\n", " ").split(sep=",")
     if name.strip()
 )
+_WIDE_AREAS = frozenset(
+    tuple(name.split())
+    for name in ("london", "city", "east end", "west end", "england", "middlesex", "surrey")
+)
 _STREET_WORDS = _words("""
     street road lane square place avenue row court alley yard walk gardens terrace crescent
     mews passage grove hill wharf embankment
@@ -811,6 +822,8 @@ def _read_sentence(key: _NameKey, phrase: _Phrase) -> Verdict | None:
     lead = _lead_frames(key, before) or _inside_a_street_or_district(key, form, before)
     if lead and _trail_frames(key, after):
         return _framed_verdict(form, grade, edits)
+    if _names_a_second_street_or_district(key, before, after):
+        return Verdict(WRONG, 0.3, "Another place, beside the answer: name the place itself")
     if others & _ALTERNATIVES:  # "Jeremiah Latch, the lamplighter, and Ned Cole"
         return Verdict(WRONG, 0.3, "Two answers at once: give only one")
     return Verdict(UNSURE, 0.7, "The answer is there among other words: a judge should check")
@@ -823,6 +836,19 @@ def _inside_a_street_or_district(key: _NameKey, form: _Form, before: list[str]) 
         return False
     is_street = form.parts[-1] in _STREET_WORDS
     return (is_street or form.parts in _DISTRICTS) and not set(before) & _CONJUNCTIONS
+
+
+def _names_a_second_street_or_district(key: _NameKey, before: list[str], after: list[str]):
+    """ "Greek Street, Dean Street", "Hackney, Bethnal Green": two streets or two districts."""
+    if not (key.is_street or key.is_area):
+        return False
+    for words in (before, after):
+        words = [word for word in words if not _is_framing(key, word, _PLACE_TRAIL)]
+        while words and words[0] in _PLACE_LEAD:
+            words = words[1:]
+        if words and (_is_address(words) or (key.is_area and _is_locality(words))):
+            return True
+    return False
 
 
 def _framed_verdict(form: _Form, grade: int, edits: int) -> Verdict:
@@ -856,7 +882,7 @@ def _is_framing(key: _NameKey, word: str, framing: frozenset[str]) -> bool:
 def _lead_frames(key: _NameKey, before: list[str]) -> bool:
     if key.kind == "place":
         words = [word for word in before if not _is_framing(key, word, _PLACE_FRAMING)]
-        return not words or _is_locality(words)  # "in the Thames at Limehouse Reach"
+        return not words or _is_locality(words, wide=key.is_area)  # "in the Thames at ..."
     if key.kind == "person":
         return all(_is_framing(key, word, _PERSON_LEAD) for word in before)
     return all(_is_framing(key, word, _TEXT_FRAMING) for word in before)
@@ -877,14 +903,18 @@ def _is_place_trail(key: _NameKey, after: list[str]) -> bool:
     words = [word for word in after if not _is_framing(key, word, _PLACE_TRAIL)]
     while words and words[0] in _PLACE_LEAD:
         words = words[1:]
-    return not words or _is_locality(words) or _is_address(words)
+    if not words or _is_locality(words, wide=key.is_area):
+        return True
+    return not (key.is_area or key.is_street) and _is_address(words)
 
 
-def _is_locality(words: list[str]) -> bool:
+def _is_locality(words: list[str], wide: bool = False) -> bool:
+    """Districts (or, `wide`, only the areas around a district: London, the East End)."""
+    areas = _WIDE_AREAS if wide else _DISTRICTS
     index = 0
     while index < len(words):
         for size in (4, 3, 2, 1):
-            if tuple(words[index : index + size]) in _DISTRICTS:
+            if tuple(words[index : index + size]) in areas:
                 index += size
                 break
         else:
