@@ -102,8 +102,12 @@ class GameSite:
 
     # --- Reads ------------------------------------------------------------------------------
 
-    def view_extras(self, *, case_version_id, game_view: dict) -> dict:
-        """More for a member's view, beside the rules' own (the solution, at the end)."""
+    def view_extras(self, *, case_version_id, game_view: dict, may_reveal_case=None) -> dict:
+        """More for a member's view, beside the rules' own (the solution, at the end).
+
+        `may_reveal_case()`: whether the site lets this viewer see the case's secrets now
+        (not while they play the same case at another table); ask it before showing any,
+        and only then, as it costs a query."""
         return {}
 
     def timer_label(self, view: dict) -> str:

@@ -14,6 +14,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from cases.markdown import render_markdown
+from cases.models import CaseVersion
 from games import get_rules
 from games.sites import get_site
 
@@ -36,6 +37,7 @@ class Membership:
     table: Table
     seat: Seat | None
     spectator: bool
+    user_id: int | None = None  # a spectator's (a seat knows its own user)
 
     @property
     def player(self) -> int | None:
@@ -102,7 +104,7 @@ def _membership(*, table_id: int, user, seats: QuerySet, tables: QuerySet) -> Me
     )
     if seat is None and not spectator:
         raise Http404("No such table.")
-    return Membership(table=table, seat=seat, spectator=spectator)
+    return Membership(table=table, seat=seat, spectator=spectator, user_id=user.pk)
 
 
 # --- Table.summary: the public facts of a table that views show, kept on its row ------
@@ -154,10 +156,38 @@ def table_view(*, membership: Membership) -> dict:
         result["game"] = game
         result.update(
             get_site(table.engine).view_extras(
-                case_version_id=table.case_version_id, game_view=game
+                case_version_id=table.case_version_id,
+                game_view=game,
+                may_reveal_case=lambda: _may_reveal_case(membership),
             )
         )
     return result
+
+
+def _may_reveal_case(membership: Membership) -> bool:
+    """Whether this table may show its viewer the case's secrets (its solution) when the
+    game allows: not while they play the same case at another table, which could then be
+    won by reading this one. Asked only when the game would show them (one query)."""
+    table = membership.table
+    user_id = membership.seat.user_id if membership.seat else membership.user_id
+    if table.case_version_id is None or user_id is None:
+        return True
+    elsewhere = case_in_play_for(
+        user_id=user_id, case_version_id=table.case_version_id, besides=table.pk
+    )
+    return elsewhere is None
+
+
+def case_in_play_for(*, user_id: int, case_version_id: int, besides: int | None = None):
+    """The id of a running table of this version's case (any version of it) where the
+    user holds a seat, other than `besides`; None when there is none."""
+    case = CaseVersion.objects.filter(pk=case_version_id).values("case_id")
+    tables = Table.objects.filter(
+        status=TableStatus.PLAYING, case_version__case_id__in=case, seats__user_id=user_id
+    )
+    if besides is not None:
+        tables = tables.exclude(pk=besides)
+    return next(iter(tables.order_by("pk").values_list("pk", flat=True)[:1]), None)
 
 
 def _seconds_left(deadline) -> int | None:

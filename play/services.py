@@ -119,6 +119,7 @@ def table_create(
             raise TableError("Only a published case can be played.", "case_not_published")
     elif case_version is not None:
         raise TableError(f"{definition.title} is played without a case.", "no_case_needed")
+    _check_case_not_in_play(user=host, case_version_id=case_version and case_version.pk)
     return _table_new(
         host=host,
         game=game,
@@ -189,9 +190,36 @@ def table_join(*, invite_code: str, user) -> Seat:
         )
     if table.status != TableStatus.LOBBY:
         raise TableError("This table has already started.", "table_started")
+    _check_case_not_in_play(user=user, case_version_id=table.case_version_id)
     seat = _seat_add(table, user=user)
     _bump_lobby(table)
     return seat
+
+
+def _check_case_not_in_play(*, user, case_version_id, besides: int | None = None) -> None:
+    """One running table of a case per person: at a second one they could give up at once
+    (answer anything, say) and read the solution the first is still played for.
+    Refused with a sentence, naming whoever it is when it is not `user` themselves."""
+    if not case_version_id:
+        return
+    running = selectors.case_in_play_for(
+        user_id=user.pk, case_version_id=case_version_id, besides=besides
+    )
+    if running is None:
+        return
+    if besides is None:
+        raise TableError(
+            "You are playing this case at another table: finish that game first, then "
+            "play it again here (one table of a case at a time, so that neither can show "
+            "you the other's solution).",
+            "case_in_play",
+        )
+    raise TableError(
+        f"{user.public_name} is playing this case at another table: start once that game "
+        "is over (one table of a case at a time, so that neither can show its solution "
+        "to someone still playing the other).",
+        "case_in_play",
+    )
 
 
 def _seat_add(table: Table, *, user=None, bot_name: str = "") -> Seat:
@@ -322,6 +350,11 @@ def table_start(*, table_id: int, user) -> Table:
         raise TableError(
             f"This table is for {low}–{high} players; it has {len(seats)}.", "player_count"
         )
+    for seat in seats:
+        if seat.user is not None:
+            _check_case_not_in_play(
+                user=seat.user, case_version_id=table.case_version_id, besides=table.pk
+            )
     rules = get_rules(table.engine)
     host_seat = next((s.number for s in seats if s.user_id == table.host_id), 0)
     config = site.config(
