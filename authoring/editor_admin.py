@@ -112,6 +112,14 @@ class QuestionInline(VersionChildInline):
     model = Question
     form = QuestionForm
     fields = ("position", "key", "ask", "kind", "answer", "accept", "reject", "evidence")
+    # What answers a question, or points to its answer: hidden in a blind review.
+    secret_fields = ("answer", "accept", "reject", "evidence")
+
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        if obj is not None and workflow.solution_hidden(user=request.user, version=obj):
+            return [name for name in fields if name not in self.secret_fields]
+        return fields
 
 
 class LocationInline(VersionChildInline):
@@ -162,6 +170,8 @@ class CaseVersionAdmin(admin.ModelAdmin):
 
     def get_fieldsets(self, request, obj=None):
         texts = ("introduction", "special_rules", "solution")
+        if obj is not None and workflow.solution_hidden(user=request.user, version=obj):
+            texts = ("introduction", "special_rules")  # blind review: no solution yet
         if obj is None:
             head = ("slug", "title", "difficulty", "language", ("min_players", "max_players"))
         else:
@@ -298,6 +308,15 @@ class CaseVersionAdmin(admin.ModelAdmin):
     def _editor_context(self, request, context, obj: CaseVersion) -> dict:
         """The lint report, each problem linked to (and shown under) its field; and the
         workflow buttons with the reason when one is refused."""
+        if workflow.solution_hidden(user=request.user, version=obj):
+            # The lint report speaks of answers and of the solution: after the reveal.
+            return {
+                "blind_review": True,
+                "lint_panel": [],
+                "workflow": _workflow_buttons(request, obj),
+                "may_preview": False,
+                "comments": editor_threads(request=request, context=context, version=obj),
+            }
         report = workflow.version_lint(version=obj)
         rows = {}
         for inline_formset in context.get("inline_admin_formsets", []):
@@ -442,6 +461,14 @@ class CaseVersionAdmin(admin.ModelAdmin):
 
     def export_view(self, request, pk: int):
         version = self._version(request, pk)
+        if workflow.solution_hidden(user=request.user, version=version):
+            self.message_user(
+                request,
+                "The package holds the solution and the answers: reveal them on the review "
+                "page first (the review is blind until then).",
+                messages.ERROR,
+            )
+            return self._back(version)
         slug = version.case.slug
         buffer = io.BytesIO()
         write_zip(case_export_package(version=version), buffer, folder=slug)

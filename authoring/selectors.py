@@ -53,6 +53,16 @@ def owns(user, version: CaseVersion) -> bool:
     return user.is_superuser or (is_author(user) and version.case.author_id == user.pk)
 
 
+def solution_hidden(*, user, version: CaseVersion) -> bool:
+    """Blind review: while a version is under review and its review has not been revealed,
+    whoever reads it but its author (a moderator) sees neither the solution nor the
+    answers, in the editor or in an export, so that the play-test tests the case and not
+    the moderator's memory. The review page's "reveal" lifts it for everyone."""
+    if version.status not in UNDER_REVIEW or owns(user, version):
+        return False
+    return not Review.objects.filter(version=version, revealed_at__isnull=False).exists()
+
+
 def versions_for_user(*, user) -> QuerySet[CaseVersion]:
     """The versions a user may see in the editor: an author their own cases, a moderator
     the versions submitted or in review (and any they claimed), a superuser everything."""
