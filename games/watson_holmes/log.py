@@ -61,6 +61,8 @@ def game_log(game: dict, me: int | None, events: list[tuple[str, dict]]) -> list
         if kind == "round_started":
             rounds.append({"number": data.get("round", rounds[-1]["number"] + 1), "entries": []})
             continue
+        if _told_by_the_outbid(kind, data, events[index - 1] if index else None):
+            continue
         text = teller.sentence(kind, data, events[index + 1 :])
         if text:
             rounds[-1]["entries"].append(
@@ -70,6 +72,16 @@ def game_log(game: dict, me: int | None, events: list[tuple[str, dict]]) -> list
         round_["entries"].reverse()
         round_["open"] = round_ is rounds[-1]
     return [round_ for round_ in reversed(rounds) if round_["entries"] or round_["open"]]
+
+
+def _told_by_the_outbid(kind: str, data: dict, previous: tuple[str, dict] | None) -> bool:
+    """An outbid's sentence already says where the winner went and with how much."""
+    return (
+        kind == "visited"
+        and previous is not None
+        and previous[0] == "outbid"
+        and previous[1].get("by") == data.get("player")
+    )
 
 
 def _plural(count: int, kind: str) -> str:
