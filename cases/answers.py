@@ -1213,6 +1213,11 @@ def _prepare_number(clean: str) -> _Numbers:
             clocks[values[-1]] = word  # "7 pm", "seven am"; "I am" is not a time
         words.append(word)
     reader.flush()
+    if 12.0 in values:  # the words say which twelve: midnight is 0:00, noon 12:00
+        if "midnight" in text:
+            clocks[12.0] = "am"
+        elif "noon" in text or "midday" in text:
+            clocks[12.0] = "pm"
     distinct = tuple(dict.fromkeys(round(value, 6) for value in values))
     return _Numbers(distinct, tuple(words), {round(k, 6): v for k, v in clocks.items()})
 
@@ -1342,7 +1347,7 @@ def _hours_of_key(forms: tuple[str, ...], values: frozenset[float], ask: str):
     hours = set()
     for value in values:
         if at_night and value != 6:  # "of the night": three is 3 am, eleven is 11 pm
-            hours |= _readings(value, "am" if value < 6 else "pm")
+            hours |= _readings(value, "am" if value < 6 or value == 12 else "pm")
         else:
             hours |= _readings(value, half)
     return frozenset(hours)
@@ -1396,8 +1401,8 @@ def _given_readings(value: float, numbers: _Numbers) -> set[float]:
     clock = numbers.clocks.get(value, "")
     if not clock:
         halves = _half_in_words(numbers.words)
-        if "night" in numbers.words and value < 6:
-            halves = {"am"}  # "three in the night" is before dawn
+        if "night" in numbers.words and (value < 6 or value == 12):
+            halves = {"am"}  # "three in the night" is before dawn, "twelve at night" is 0:00
         clock = halves.pop() if len(halves) == 1 else ""
     return _readings(value, clock)
 
