@@ -248,6 +248,9 @@ class _NameKey:
     # street beside it is a second answer, not its address.
     is_area: bool = False
     is_street: bool = False
+    # "Who was the man in the grey ulster?": the question's words describe the answer. In
+    # "Who drugged the night porter?" they describe someone else.
+    asks_who_is: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,10 +433,14 @@ def _compile_name_key(
         first_names=frozenset(form.parts[0] for form in full_names),
         surnames=frozenset(form.parts[-1] for form in full_names),
         echo=_echo_words(ask, key_words),
+        asks_who_is=bool(_ASKS_WHO_IS.match(ask)),
         is_area=kind == "place" and any(form.parts in _DISTRICTS for form in forms.values()),
         is_street=kind == "place"
         and any(form.parts[-1] in _STREET_WORDS for form in forms.values() if form.parts),
     )
+
+
+_ASKS_WHO_IS = re.compile(r"\s*who\s+(?:was|is|were)\b", re.IGNORECASE)
 
 
 def _echo_words(ask: str, key_words: set[str]) -> frozenset[str]:
@@ -937,6 +944,8 @@ def _is_description(key: _NameKey, after: list[str]) -> bool:
     """ "the lamplighter", "lamplighter of Vauxhall", "who lit the lamps", "did it"."""
     if set(after) & _TRAIL_BLOCKERS or "'s" in after:
         return False
+    if after[0] in _ARTICLES and not key.asks_who_is and _only_the_questions_words(key, after):
+        return False  # "Ignatius Pole, the night porter" for "Who drugged the night porter?"
     if all(_is_framing(key, word, _PLAIN_DESCRIPTION) or _is_district(word) for word in after):
         return True
     unknown = [
@@ -976,6 +985,11 @@ def _too_many_unknown(after: list[str], unknown: list[str]) -> bool:
 
 _PLACING = _words("of at from in on to for")
 _UNKNOWN_IN_PLACING = 3
+
+
+def _only_the_questions_words(key: _NameKey, words: list[str]) -> bool:
+    content = [word for word in words if word not in _FILLER and word not in _ARTICLES]
+    return bool(content) and all(_stem(word) in key.echo for word in content)
 
 
 def _another_subject(after: list[str], unknown: list[str]) -> bool:

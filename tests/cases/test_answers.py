@@ -33,6 +33,9 @@ KNOWN_MISSES = {
     "person_in_words:ashby_cheque:11": "a possessive in a description: judged unsure",
     "place_in_words:left_carriage:10": "near part of a longer answer: judged wrong",
     "text_in_words:boot_heel:01": "a word of the answer moved after it: judged unsure",
+    "person_in_words:langham_porter:06": "'looked like' him read as someone connected: wrong",
+    "place_in_words:hidden_skiff:03": "exactly half of one word order of the answer: unsure",
+    "place_in_words:hidden_skiff:06": "exactly half of one word order of the answer: unsure",
 }
 
 
