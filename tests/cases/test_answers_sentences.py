@@ -194,3 +194,29 @@ def test_it_judges_a_stored_attempt_against_the_questions_evening(db):
     right = AnswerAttempt.objects.create(version=version, answers={"hour": "19:00"})
     assert services.answer_attempt_judge(attempt_id=wrong.pk).verdicts["hour"]["verdict"] == WRONG
     assert services.answer_attempt_judge(attempt_id=right.pk).verdicts["hour"]["verdict"] == CORRECT
+
+
+def test_it_doubts_a_description_that_is_only_the_questions_own_words():
+    # The night porter is the one who was drugged: describing the answer so may be a slip.
+    drugged = AnswerKey("person", "Ignatius Pole", ask="Who drugged the night porter?")
+    assert judge(drugged, "Ignatius Pole, the night porter").outcome == UNSURE
+    assert judge(drugged, "Ignatius Pole drugged the porter").outcome == CORRECT
+    ulster = AnswerKey("person", "Rupert Vellacott", ask="Who was the man in the grey ulster?")
+    assert judge(ulster, "Rupert Vellacott, the man in the grey ulster").outcome == CORRECT
+
+
+@pytest.mark.parametrize(
+    ("answer", "given"),
+    [("Greek Street", "Greek Street, Dean Street"), ("Bethnal Green", "Hackney, Bethnal Green")],
+)
+def test_it_takes_a_second_street_or_district_for_a_second_answer(answer, given):
+    verdict = judge(AnswerKey("place", answer), given)
+    assert verdict.outcome == WRONG
+    assert judge(AnswerKey("place", answer), f"{answer}, London").outcome == CORRECT
+
+
+def test_it_tells_midnight_from_noon():
+    struck = AnswerKey("number", "12", ask="At what hour of the night did the clock strike?")
+    assert judge(struck, "midnight").outcome == CORRECT
+    assert judge(struck, "noon").outcome == WRONG
+    assert judge(struck, "12 pm").outcome == WRONG
