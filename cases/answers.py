@@ -504,7 +504,9 @@ def _heads_and_owners(base: tuple[str, ...]):
     if "of" in base[1:-1]:
         at = base.index("of")
         return [(base[:at], base[at + 1 :], True)]
-    return [(base[cut:], base[:cut], False) for cut in range(1, len(base))]
+    cuts = [(base[cut:], base[:cut], False) for cut in range(1, len(base))]
+    # A street's name is one name: "Greek Street" is not "the street of Greek".
+    return [cut for cut in cuts if not (len(base) == 2 and base[-1] in _STREET_WORDS)]
 
 
 def _make_form(parts: tuple[str, ...], shown: str) -> _Form:
@@ -732,8 +734,8 @@ _DESCRIPTION_WORDS = _DESCRIPTIONS | _words("""
     jeweller clockmaker watchmaker locksmith bookseller engraver printer compositor
     dressmaker milliner seamstress laundress washerwoman charwoman scullerymaid kitchenmaid
     bootblack sweep costermonger hawker pedlar peddler tinker boatman waterman lighterman
-    docker stevedore seaman bosun fisherman cabdriver hansom growler station master
-    stationmaster signalman telegraphist postman messenger errand actor actress singer
+    docker stevedore seaman bosun fisherman cabdriver stationmaster signalman
+    telegraphist postman messenger actor actress singer
     dancer conjurer artist painter sculptor photographer journalist reporter editor
     governor warder gaoler convict thief burglar forger poisoner murderer killer
     blackmailer smuggler fence accomplice lodger visitor guest neighbour tutor pupil
@@ -771,14 +773,12 @@ _OBJECT_LEADS = _words("""
 _PERSON_LEAD = _FILLER | _DESCRIPTION_WORDS | _FRAMING_VERBS
 _PLAIN_DESCRIPTION = _PERSON_LEAD | _DESCRIPTION_LEADS
 _PLACE_TRAIL = _FILLER | _FRAMING_VERBS
-_LONGEST_FRAME = 10
+_LONGEST_FRAME = 10  # words around the answer; past this it is an explanation: a judge looks
 # Words that bring in a second answer when the words around the first are not framing.
 _ALTERNATIVES = _CONJUNCTIONS | _words("though although otherwise unless else")
 # A description may hold a few words the checker does not know ("the booking clerk at
 # Paddington", "late of the 44th Foot"); more may be a story naming someone else.
-_UNKNOWN_IN_DESCRIPTION = (
-    1  # words around the answer; past this it is an explanation: a judge looks
-)
+_UNKNOWN_IN_DESCRIPTION = 1
 
 
 def _find_in_sentence(phrase: _Phrase, key: _NameKey):
@@ -842,7 +842,11 @@ def _inside_a_street_or_district(key: _NameKey, form: _Form, before: list[str]) 
     if key.kind != "place" or before[-1:] != ["of"]:
         return False
     is_street = form.parts[-1] in _STREET_WORDS
-    return (is_street or form.parts in _DISTRICTS) and not set(before) & _CONJUNCTIONS
+    if not (is_street or form.parts in _DISTRICTS) or set(before) & _CONJUNCTIONS:
+        return False
+    # "Dean Street at Greek Street" is a corner of two streets, not a house in one.
+    thing = [word for word in before[:-1] if not _is_framing(key, word, _PLACE_FRAMING)]
+    return not (thing and (thing[-1] in _STREET_WORDS or _is_locality(thing)))
 
 
 def _names_a_second_street_or_district(key: _NameKey, before: list[str], after: list[str]):
