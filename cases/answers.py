@@ -681,9 +681,11 @@ _FRAMING_VERBS = _words("""
     says told tells turned came discovered recovered ended
     he she they him her his their them someone somebody stuff
 """)
-# Around a thing (a weapon, a poison): "he struck him with a poker", "poisoned with ...".
+# Around a thing (a weapon, a poison): "he struck him with a poker", "poisoned with ...",
+# "a few drops of laudanum", "a piece of oilcloth".
 _TEXT_FRAMING = _FILLER | _words("""
     he she they him her his their them with using used hit struck killed done in into
+    piece bit scrap sheet length strip square bottle phial vial packet drop drops dose few some
 """)
 _PLACE_FRAMING = (
     _FILLER
@@ -742,7 +744,7 @@ _DESCRIPTION_WORDS = _DESCRIPTIONS | _words("""
     student schoolmaster schoolmistress organist choirmaster churchwarden
     retired former late widowed writer sender author dresser bellringer ringer journeyman
     apprentice foreman labourer navvy carter drayman carpenter joiner plumber glazier
-    cobbler shoemaker bookbinder tanner brewer distiller grocer butcher
+    cobbler shoemaker bookbinder tanner brewer distiller grocer butcher teacher instructor
 """)
 # Words after a full name that make it someone else or a second answer.
 _TRAIL_BLOCKERS = (

@@ -36,6 +36,7 @@ KNOWN_MISSES = {
     "person_in_words:langham_porter:06": "'looked like' him read as someone connected: wrong",
     "place_in_words:hidden_skiff:03": "exactly half of one word order of the answer: unsure",
     "place_in_words:hidden_skiff:06": "exactly half of one word order of the answer: unsure",
+    "place_in_words:tuner_lodgings:07": "'rooms over' the inn read as another place: wrong",
 }
 
 
