@@ -416,6 +416,7 @@ def test_it_says_your_turn_in_your_own_box_and_where_nobody_is_yet(clients, star
     assert "At not placed" not in html
     assert "Their turn" in page(clients["bob"], started).split('id="player-0"')[1]
     # Tokens as counters, with their words for screen readers.
+    assert 'aria-label="Alice&#x27;s tokens"' in own_box
     assert 'class="counter-value">1</span><span class="counter-word"> police' in own_box
 
 
