@@ -151,6 +151,9 @@ class Table(models.Model):
     # A private table (a moderator's play-test): its host plays alone. Nobody joins it,
     # whatever the code; it shows no invite, and it counts in no figure of the case.
     is_private = models.BooleanField(default=False)
+    # Once the game has started, the invite offers to watch (the spectator's view) while
+    # this is on; the host may turn it off, which also sends the watchers away.
+    watching_allowed = models.BooleanField(default=True)
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.LOBBY)
     seed = models.BigIntegerField(default=0)
     state = EngineStateField(null=True, blank=True)

@@ -30,6 +30,7 @@ from .models import (
     ActionRequest,
     Notebook,
     Seat,
+    Spectator,
     Table,
     TableAttempt,
     TableEvent,
@@ -868,3 +869,36 @@ def table_create_private(*, host, case_version: CaseVersion) -> Table:
         options=case_game().clean_options({}),
         is_private=True,
     )
+
+
+# --- Watching ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def spectator_join(*, invite_code: str, user) -> Spectator:
+    """Watch a started table by its invite: the spectator's view only, never a seat's."""
+    table = Table.objects.select_for_update().filter(invite_code=invite_code).first()
+    if table is None or table.is_private:
+        raise TableError("This invite code opens no table.", "bad_invite")
+    if Seat.objects.filter(table=table, user=user).exists():
+        raise TableError("You play at this table: your seat shows you more.", "seated")
+    if table.status == TableStatus.LOBBY:
+        raise TableError("This table has not started yet: take a seat instead.", "not_started")
+    if not table.watching_allowed:
+        raise TableError("The host has turned watching off at this table.", "watching_off")
+    spectator, _ = Spectator.objects.get_or_create(table=table, user=user)
+    return spectator
+
+
+@transaction.atomic
+def table_set_watching(*, table_id: int, user, allowed: bool) -> Table:
+    """The host lets people with the invite watch, or not; turning it off sends the
+    watchers away too (their next look at the table finds nothing)."""
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table_id)
+    if table.host_id != user.pk:
+        raise PermissionDenied("Only the host decides who may watch.")
+    table.watching_allowed = allowed
+    table.save(update_fields=["watching_allowed"])
+    if not allowed:
+        Spectator.objects.filter(table=table).delete()
+    return table

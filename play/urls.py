@@ -16,10 +16,12 @@ urlpatterns = [
     path("cases/<slug:slug>/tables/new/", views.table_create, name="table-create"),
     path("join/", views.join_by_code, name="join-by-code"),
     path("join/<str:code>/", views.join, name="join"),
+    path("join/<str:code>/watch/", views.watch, name="watch"),
     path("tables/<id:table_id>/", views.table, name="table"),
     path("tables/<id:table_id>/live/", views.table_live, name="table-live"),
     path("tables/<id:table_id>/colour/", views.table_colour, name="table-colour"),
     path("tables/<id:table_id>/leave/", views.table_leave, name="table-leave"),
+    path("tables/<id:table_id>/watching/", views.table_watching, name="table-watching"),
     path("tables/<id:table_id>/start/", views.table_start, name="table-start"),
     path("tables/<id:table_id>/bots/", views.table_bot_add, name="table-bot-add"),
     path(

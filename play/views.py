@@ -179,6 +179,37 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "play/join.html", {"table": table, "code": code})
 
 
+@login_required
+@require_POST
+def watch(request: HttpRequest, code: str) -> HttpResponse:
+    """Watch a started table from its invite: the spectator's view, live."""
+    table = selectors.table_for_invite(invite_code=code)
+    if table is None:
+        raise Http404("No such table.")
+    try:
+        services.spectator_join(invite_code=table.invite_code, user=request.user)
+    except services.TableError as refusal:
+        messages.error(request, str(refusal))
+        return redirect("play:join", code)
+    return redirect("play:table", table.pk)
+
+
+@login_required
+@require_POST
+def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host turns watching on or off."""
+    selectors.membership_for(table_id=table_id, user=request.user)
+    allowed = request.POST.get("allowed") == "on"
+    services.table_set_watching(table_id=table_id, user=request.user, allowed=allowed)
+    messages.success(
+        request,
+        "People with the invite may now watch this game."
+        if allowed
+        else "Watching is off: nobody else sees this game.",
+    )
+    return redirect("play:table", table_id)
+
+
 # --- The table page and its live region -----------------------------------------------
 
 
