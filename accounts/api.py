@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from holmes_site.throttling import LoginThrottle
+from holmes_site.throttling import LoginThrottle, login_succeeded
 from play.api_errors import error_response
 
 from . import services
@@ -22,7 +22,8 @@ class TokenApi(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
-    # One budget with the web log-in: per address and per account (holmes_site/throttling).
+    # One budget with the web log-in: failures, per address and per account
+    # (holmes_site/throttling).
     throttle_classes = [LoginThrottle]
 
     @extend_schema_serializer(component_name="TokenInput")
@@ -44,6 +45,7 @@ class TokenApi(APIView):
             return error_response(
                 "bad_credentials", "That username and password do not match.", 400
             )
+        login_succeeded(request)  # only failed log-ins count against the limit
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 

@@ -15,7 +15,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from holmes_site.throttling import web_throttle
+from holmes_site.throttling import login_throttle, web_throttle
 from play.selectors import invite_for_path
 
 from . import services
@@ -74,9 +74,10 @@ class LoginView(auth_views.LoginView):
         return {**super().get_context_data(**kwargs), **_invite_context(self.request)}
 
 
-# Log-in is throttled per address and per account (guessing passwords must cost time), in
-# the cache that every web worker shares; the admin's log-in too (holmes_site/urls.py).
-login_view = web_throttle("login")(LoginView.as_view())
+# Failed log-ins are throttled per address and per account (guessing passwords must cost
+# time), in the cache that every web worker shares; the admin's log-in too
+# (holmes_site/urls.py). A log-in that succeeds counts for nothing.
+login_view = login_throttle(LoginView.as_view())
 
 
 @require_http_methods(["GET", "POST"])

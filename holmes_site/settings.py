@@ -130,6 +130,8 @@ ROOT_URLCONF = "holmes_site.urls"
 WSGI_APPLICATION = "holmes_site.wsgi.application"
 ASGI_APPLICATION = "holmes_site.asgi.application"
 AUTH_USER_MODEL = "accounts.User"
+# Log-in takes the username in any case, as sign-up compares names (accounts/backends.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.UsernameAnyCaseBackend"]
 
 TEMPLATES = [
     {

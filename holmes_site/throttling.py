@@ -1,31 +1,39 @@
-"""Throttling of log-in, sign-up, password reset, joining and 221B answers: DRF throttles
-for the API, a small limiter for the web views, both counting in the Django cache (Redis
-in the scaled set-up, so every web worker shares the counts; the rates are
-REST_FRAMEWORK's DEFAULT_THROTTLE_RATES).
+"""Throttling of log-in, sign-up, password reset, joining and 221B answers, one budget per
+limit for the web views and the API alike (the DRF throttles below count in the web
+views' keys), in the Django cache (Redis in the scaled set-up, so every web worker shares
+the counts; the rates are REST_FRAMEWORK's DEFAULT_THROTTLE_RATES).
+
+Counts are kept in a sliding window (`attempt`): no stretch of one period lets more than
+the rate through, where fixed windows let twice the rate through across a window's edge.
 
 Log-in is counted twice, per client address and per account (the username tried), with
 one budget for the site's log-in, the admin's and the API's token endpoint: guessing one
 account's password from many addresses, or many accounts' from one, both stop at the
-rate. A client's address is the connection's, unless that comes from a proxy listed in
-TRUSTED_PROXIES (HOLMES_TRUSTED_PROXIES): only then is X-Forwarded-For read, from the
-right, and the first address that is not a trusted proxy's is the client's. Otherwise a
-new X-Forwarded-For on each request would be a new budget.
+rate. Only failed log-ins count: a success is taken back out (`login_succeeded`), so
+people sharing one connection do not lock each other out by logging in. A client's
+address is the connection's, unless that comes from a proxy listed in TRUSTED_PROXIES
+(HOLMES_TRUSTED_PROXIES): only then is X-Forwarded-For read, from the right, and the first
+address that is not a trusted proxy's is the client's. Otherwise a new X-Forwarded-For on
+each request would be a new budget.
 
 Both fail open: when the cache (Redis) cannot be reached, a request is let through and a
 warning logged. A Redis outage must not lock every player out of logging in or moving;
 the database and the rules still check every request.
 """
 
+import contextlib
 import functools
 import hashlib
 import ipaddress
 import logging
+import math
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
 from django.shortcuts import render
-from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
 logger = logging.getLogger(__name__)
 
@@ -94,15 +102,28 @@ class ClientAddressMixin:
         return client_address(request)
 
 
-class FailOpenScopedRateThrottle(ClientAddressMixin, ScopedRateThrottle):
-    """DRF's scoped throttle, letting requests through while the cache is unreachable."""
+class SharedLimitThrottle(ClientAddressMixin, BaseThrottle):
+    """A DRF throttle that counts in the web views' budget for its `scope`
+    (`limit_reached`): the API is no second budget for the same limit."""
+
+    scope = ""
 
     def allow_request(self, request, view):
-        try:
-            return super().allow_request(request, view)
-        except cache_errors():
-            logger.warning("Throttle cache unreachable: request let through", exc_info=True)
-            return True
+        self.tried = attempt(request, self.scope, account=self.account(request))
+        return self.tried.allowed
+
+    def account(self, request) -> str | None:
+        return None
+
+    def wait(self):
+        tried = getattr(self, "tried", None)
+        return tried.wait if tried is not None else _rate(self.scope)[1]
+
+
+class JoinThrottle(SharedLimitThrottle):
+    """Joining by invite code: the code is a table's only key, it must not be guessed."""
+
+    scope = "join"
 
 
 @functools.cache
@@ -113,40 +134,37 @@ def _throttled_action_types() -> frozenset[str]:
     return frozenset().union(*(get_site(name).throttled_actions for name in GAMES))
 
 
-class AnswerThrottle(SimpleRateThrottle):
+class AnswerThrottle(SharedLimitThrottle):
     """Throttles answering moves only (each game's site names them: a guess must cost
     time), per user, in the "answers" scope; every other move goes through unthrottled."""
 
     scope = "answers"
 
-    def get_cache_key(self, request, view):
+    def allow_request(self, request, view):
         data = request.data
         action = data.get("action") if isinstance(data, dict) else None
         if not isinstance(action, dict) or action.get("type") not in _throttled_action_types():
-            return None
-        if not request.user.is_authenticated:
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
-
-    def allow_request(self, request, view):
-        try:
-            return super().allow_request(request, view)
-        except cache_errors():
-            logger.warning("Throttle cache unreachable: request let through", exc_info=True)
             return True
+        if not request.user.is_authenticated:
+            return True
+        return super().allow_request(request, view)
 
 
-class LoginThrottle(BaseThrottle):
+class LoginThrottle(SharedLimitThrottle):
     """The API's token endpoint counts in the web log-in's budget: per address and per
-    account (`web_limit_reached`), so the API is no second chance at a password."""
+    account, so the API is no second chance at a password. Only failures count: the
+    endpoint forgets the attempt once the password was right (`login_succeeded`)."""
+
+    scope = "login"
 
     def allow_request(self, request, view):
-        data = request.data
-        account = data.get(ACCOUNT_FIELDS["login"]) if hasattr(data, "get") else None
-        return not limit_reached(request, "login", account=account)
+        allowed = super().allow_request(request, view)
+        _remember_login_attempt(request, self.tried)
+        return allowed
 
-    def wait(self):
-        return _rate("login")[1]
+    def account(self, request) -> str | None:
+        data = request.data
+        return data.get(ACCOUNT_FIELDS["login"]) if hasattr(data, "get") else None
 
 
 # --- The web views --------------------------------------------------------------------
@@ -167,10 +185,43 @@ def web_limit_reached(request, scope: str) -> bool:
 
 
 def limit_reached(request, scope: str, *, account=None) -> bool:
-    """Count one attempt in `scope` for this user, or for this address and the account
-    named (a username, an e-mail: compared without case); True once any is over the rate.
+    """Count one attempt in `scope` (see `attempt`); True when it is refused."""
+    return not attempt(request, scope, account=account).allowed
 
-    A fixed window: simple, shared through the cache, and enough to stop guessing.
+
+# A sliding window: a rate's period is cut into slices, and an attempt is let through when
+# the slices that cover the whole period before it (the current one, and as many before it
+# as make up the period, plus the oldest, partly past one) hold fewer than the rate. Any
+# stretch of one period then lets the rate through at most, where fixed windows let twice
+# the rate through across a window's edge; a refused client waits at most a period and a
+# slice. Only the cache's atomic add and incr are needed, so every worker shares the count.
+SLICES = 10
+
+
+@dataclass
+class Attempt:
+    """One counted attempt: whether it is let through, how long to wait if not, and the
+    cache keys it was counted in (to forget it again, `forget`)."""
+
+    allowed: bool
+    wait: int = 0
+    keys: tuple[str, ...] = ()
+
+    def forget(self) -> None:
+        """Take the attempt back out of the count (a log-in that succeeded)."""
+        try:
+            for key in self.keys:
+                _uncount(key)
+        except cache_errors():
+            logger.warning("Throttle cache unreachable: attempt not forgotten", exc_info=True)
+        self.keys = ()
+
+
+def attempt(request, scope: str, *, account=None) -> Attempt:
+    """Count one attempt in `scope` for this user, or for this address and the account
+    named (a username, an e-mail: compared without case). Refused once any of them has
+    had the rate's worth in the last period; a refused attempt is not counted (a client
+    that waits gets through again after the period, however often it knocked meanwhile).
     """
     allowed, period = _rate(scope)
     user = getattr(request, "user", None)
@@ -181,38 +232,129 @@ def limit_reached(request, scope: str, *, account=None) -> bool:
         if isinstance(account, str) and account.strip():
             name = account.strip().casefold().encode("utf-8", "replace")
             counted.append(f"account{hashlib.sha256(name).hexdigest()[:32]}")
-    window = int(time.time() // period)
+    now = time.time()
     try:
-        # Every key counts the attempt, even once one is over: no short cut around a count.
-        counts = [_count(f"holmes-web-throttle:{scope}:{who}:{window}", period) for who in counted]
+        # Every key counts it, even when another is over: each budget is checked.
+        windows = [_window_count(f"holmes-throttle:{scope}:{who}", period, now) for who in counted]
     except cache_errors():
         logger.warning("Throttle cache unreachable: request let through", exc_info=True)
-        return False
-    return max(counts) > allowed
+        return Attempt(allowed=True)
+    keys = tuple(window.key for window in windows)
+    over = [window for window in windows if window.total > allowed]
+    if not over:
+        return Attempt(allowed=True, keys=keys)
+    Attempt(allowed=False, keys=keys).forget()
+    return Attempt(allowed=False, wait=max(window.wait(allowed, now) for window in over))
 
 
-def _count(key: str, period: int) -> int:
+@dataclass(frozen=True)
+class _Window:
+    key: str  # the current slice's, where this attempt was counted
+    total: int  # attempts in the window, this one included
+    slices: list[int]  # counts per slice, oldest first, the current one last
+    first: int  # the oldest slice's number
+    width: float  # seconds per slice
+
+    def wait(self, allowed: int, now: float) -> int:
+        """Seconds until the oldest slices have left the window and one more attempt
+        fits (this refused one is not counted)."""
+        left = self.total - 1
+        for age, count in enumerate(self.slices):
+            left -= count
+            if left < allowed:
+                leaves_at = (self.first + age + len(self.slices)) * self.width
+                return max(1, math.ceil(leaves_at - now))
+        return max(1, math.ceil(self.width * len(self.slices)))
+
+
+def _window_count(prefix: str, period: int, now: float) -> _Window:
+    width = period / SLICES
+    current = int(now // width)
+    first = current - SLICES
+    key = f"{prefix}:{current}"
+    older = [f"{prefix}:{number}" for number in range(first, current)]
+    counted = _count(key, timeout=math.ceil(period + 2 * width))
+    found = cache.get_many(older)
+    slices = [int(found.get(name, 0)) for name in older] + [counted]
+    return _Window(key=key, total=sum(slices), slices=slices, first=first, width=width)
+
+
+def _count(key: str, *, timeout: int) -> int:
     try:
-        cache.add(key, 0, timeout=period + 1)
+        cache.add(key, 0, timeout=timeout)
         return cache.incr(key)
-    except ValueError:  # the key expired between add and incr: a new window begins
+    except ValueError:  # the key expired between add and incr: its slice had gone anyway
         return 1
 
 
-def too_many(request, scope: str):
-    """The 429 page, with a sentence that says what to do."""
-    return render(request, "429.html", {"message": SENTENCES[scope]}, status=429)
+def _uncount(key: str) -> None:
+    with contextlib.suppress(ValueError):  # expired meanwhile: nothing left to take back
+        cache.decr(key)
+
+
+# --- Log-in: only failures count ------------------------------------------------------
+
+_LOGIN_ATTEMPT = "_holmes_login_attempt"
+
+
+def _remember_login_attempt(request, tried: Attempt) -> None:
+    # On Django's request, under DRF's: the view may get either.
+    setattr(getattr(request, "_request", request), _LOGIN_ATTEMPT, tried)
+
+
+def login_succeeded(request) -> None:
+    """The password was right: the attempt this request counted costs nothing. People on
+    one connection must not lock each other out by logging in (issue 27)."""
+    tried = getattr(getattr(request, "_request", request), _LOGIN_ATTEMPT, None)
+    if tried is not None:
+        tried.forget()
+
+
+def login_throttle(view):
+    """Decorator for the log-in views (the site's and the admin's): POSTs over the rate,
+    per address and per account, answer 429 with a way forward; a log-in that succeeds is
+    taken back out of the count, so only failed ones add up."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        tried = attempt(request, "login", account=request.POST.get(ACCOUNT_FIELDS["login"]))
+        if not tried.allowed:
+            return too_many(request, "login", wait=tried.wait)
+        _remember_login_attempt(request, tried)
+        response = view(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            login_succeeded(request)
+        return response
+
+    return wrapped
+
+
+def too_many(request, scope: str, *, wait: int | None = None):
+    """The 429 page, with a sentence that says what to do (for log-in: the password reset,
+    for someone who has forgotten theirs)."""
+    context = {"message": SENTENCES[scope], "scope": scope}
+    response = render(request, "429.html", context, status=429)
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 def web_throttle(scope: str):
-    """Decorator for web views: POSTs over the scope's rate answer 429. Each POST counts,
-    for every key of its scope (see `limit_reached`), whether it succeeds or not."""
+    """Decorator for web views: POSTs over the scope's rate answer 429. Each POST let
+    through counts, for every key of its scope (see `attempt`), whether it succeeds or
+    not (log-in has its own, `login_throttle`)."""
 
     def decorate(view):
         @functools.wraps(view)
         def wrapped(request, *args, **kwargs):
-            if request.method == "POST" and web_limit_reached(request, scope):
-                return too_many(request, scope)
+            if request.method == "POST":
+                field = ACCOUNT_FIELDS.get(scope)
+                account = request.POST.get(field) if field else None
+                tried = attempt(request, scope, account=account)
+                if not tried.allowed:
+                    return too_many(request, scope, wait=tried.wait)
             return view(request, *args, **kwargs)
 
         return wrapped

@@ -4,7 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from .throttling import web_throttle
+from .throttling import login_throttle
 
 
 def favicon(request):
@@ -16,7 +16,7 @@ def favicon(request):
 urlpatterns = [
     path("favicon.ico", favicon),
     # The admin's log-in counts in the site's log-in budget (per address and per account).
-    path("admin/login/", web_throttle("login")(admin.site.login)),
+    path("admin/login/", login_throttle(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/", include("holmes_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

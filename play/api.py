@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from cases import selectors as case_selectors
 from games import GAMES
-from holmes_site.throttling import AnswerThrottle, FailOpenScopedRateThrottle
+from holmes_site.throttling import AnswerThrottle, JoinThrottle
 
 from . import selectors, services
 from .api_errors import error_response
@@ -226,8 +226,7 @@ class TableBotDetailApi(APIView):
 class TableJoinApi(APIView):
     permission_classes = [IsAuthenticated]
     # The invite code is the only key to a table: throttled, so it cannot be guessed.
-    throttle_classes = [FailOpenScopedRateThrottle]
-    throttle_scope = "join"
+    throttle_classes = [JoinThrottle]  # one budget with the web's joining
 
     @extend_schema_serializer(component_name="TableJoinInput")
     class Input(serializers.Serializer):
