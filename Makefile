@@ -9,7 +9,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
 	&& { echo $$p; break; }; done)
 
-.PHONY: run up test bench lint format clean
+.PHONY: run up up-dev up-services test bench lint format clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Holmes needs Python 3.11 or newer on the PATH."; exit 1; }
@@ -33,8 +33,19 @@ UP_ENV := PATH="$(CURDIR)/$(BIN):$$PATH" DATABASE_URL=$(UP_DATABASE_URL) REDIS_U
 	HOLMES_PORT=$${HOLMES_PORT:-8000} HOLMES_WEB_WORKERS=$${HOLMES_WEB_WORKERS:-4} \
 	HOLMES_CELERY_CONCURRENCY=$${HOLMES_CELERY_CONCURRENCY:-2} \
 	HOLMES_BEAT_SCHEDULE=$${HOLMES_BEAT_SCHEDULE:-/tmp/holmes-celerybeat-schedule}
+# `make up` runs as production does: DEBUG off, a secret key of its own (made once, kept in
+# UP_SECRET_KEY_FILE, readable by its owner only), the static files collected, no demo
+# accounts. On loopback there is no TLS in front of it, so it does not redirect to https
+# (set HOLMES_SSL_REDIRECT=1 behind a proxy that terminates TLS).
+UP_SECRET_KEY_FILE ?= .holmes-up-secret-key
+UP_PRODUCTION_ENV := HOLMES_DEBUG=0 HOLMES_SECRET_KEY="$$(cat $(UP_SECRET_KEY_FILE))" \
+	HOLMES_ALLOWED_HOSTS=$${HOLMES_ALLOWED_HOSTS:-127.0.0.1,localhost} \
+	HOLMES_SITE_URL=$${HOLMES_SITE_URL:-https://localhost} \
+	HOLMES_SSL_REDIRECT=$${HOLMES_SSL_REDIRECT:-0}
+# `make up-dev`: the same processes for development: DEBUG on, the demo accounts.
+UP_DEVELOPMENT_ENV := HOLMES_DEBUG=1
 
-up: $(STAMP)
+up-services: $(STAMP)
 	@pg_isready -q -h 127.0.0.1 || { echo "Starting PostgreSQL"; \
 		pg_ctlcluster --skip-systemctl-redirect "$$(ls /etc/postgresql | sort -V | tail -n 1)" main start; }
 	@redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 || { echo "Starting Redis"; \
@@ -43,9 +54,19 @@ up: $(STAMP)
 			--dir /var/lib/redis --logfile /var/log/redis/holmes.log; }
 	@for _ in $$(seq 30); do pg_isready -q -h 127.0.0.1 && redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 1; done
 	$(BIN)/python -m holmes_site.postgres ensure '$(UP_DATABASE_URL)'
-	$(UP_ENV) $(BIN)/python manage.py migrate --no-input
-	$(UP_ENV) $(BIN)/python manage.py load_demo
-	$(UP_ENV) $(BIN)/honcho start -f Procfile
+
+up: up-services
+	@test -s $(UP_SECRET_KEY_FILE) || { umask 077; \
+		$(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > $(UP_SECRET_KEY_FILE); }
+	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/python manage.py migrate --no-input
+	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/python manage.py collectstatic --no-input --clear -v 0
+	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/python manage.py check --deploy --fail-level ERROR
+	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/honcho start -f Procfile
+
+up-dev: up-services
+	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/python manage.py migrate --no-input
+	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/python manage.py load_demo
+	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/honcho start -f Procfile
 
 test: $(STAMP)
 	$(BIN)/lint-imports
