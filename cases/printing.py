@@ -16,8 +16,10 @@ from .models import CaseVersion, Icon, Location, VersionStatus
 # Cards on a sheet: three rows of three poker-sized cards (63 x 88 mm) fit A4 and Letter.
 CARDS_PER_SHEET = 9
 CARDS_PER_ROW = 3
-# Card backs longer than this get a smaller type so that they stay on their card.
+# Card backs longer than these get a smaller type so that they stay on their card (the
+# sample cases' longest texts are about 1,000 characters; a test prints 1,500).
 LONG_CARD_TEXT = 700
+VERY_LONG_CARD_TEXT = 1300
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def _card(location: Location) -> dict:
         "name": location.name,
         "zone": location.zone.name if location.zone else "",
         "text": location.text,
-        "long": len(location.text) > LONG_CARD_TEXT,
+        "length": _length_class(location.text),
         "icons": [
             {
                 "key": key,
@@ -87,6 +89,12 @@ def _card(location: Location) -> dict:
             for key, label in location.icon_labels
         ],
     }
+
+
+def _length_class(text: str) -> str:
+    if len(text) > VERY_LONG_CARD_TEXT:
+        return "is-very-long"
+    return "is-long" if len(text) > LONG_CARD_TEXT else ""
 
 
 def _write_pdf(html: str) -> bytes:

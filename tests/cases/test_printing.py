@@ -2,6 +2,7 @@
 pdftotext, and who may have which version. The pages are also rendered to PNG into
 test-artifacts/ to be looked at."""
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -193,3 +194,37 @@ def test_print_case_writes_the_pdf(lamplighter, tmp_path):
 def test_print_case_says_which_case_is_missing(db, tmp_path):
     with pytest.raises(CommandError, match="there is no case nowhere"):
         call_command("print_case", "nowhere", str(tmp_path / "x.pdf"))
+
+
+def test_the_longest_card_texts_of_the_sample_cases_fit_on_their_cards(db, tmp_path):
+    """The longest texts of a sample case print whole, down to their last words."""
+    _poppler()
+    from cases.package.reader import read_package_path
+    from cases.services import case_import_package
+
+    folder = Path(__file__).resolve().parents[2] / "fixtures" / "cases" / "the-night-angler"
+    version = case_import_package(files=read_package_path(folder), publish=True).version
+    text = " ".join("".join(pages_of(case_pdf(version=version), tmp_path)).split())
+    longest = sorted(version.locations.all(), key=lambda card: len(card.text))[-3:]
+    for card in longest:
+        last_words = re.sub(r"[*_`\[\]]", "", card.text).split()[-4:]
+        assert " ".join(last_words) in text, (card.number, last_words)
+
+
+def test_a_very_long_card_text_still_fits_on_its_card(lamplighter, tmp_path):
+    _poppler()
+    sentence = "The lamp oil was bought at Gaunt's on the Strand by a man in a grey coat. "
+    card = lamplighter.locations.get(number=4)
+    card.text = sentence * 20 + "Lastly, the end of the card."  # about 1,500 characters
+    card.save()
+    path = tmp_path / "case.pdf"
+    path.write_bytes(case_pdf(version=lamplighter))
+    backs = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "3", "-l", "3", str(path), "-"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    words = re.findall(r'yMax="([0-9.]+)">([^<]*)</word>', backs)
+    last_line = max(float(y) for y, word in words if word == "Lastly,")
+    # Card 4's back is in the second row: 10 mm of margin and one 88 mm card above it.
+    row_bottom = (10 + 2 * 88) * 72 / 25.4
+    assert last_line < row_bottom
