@@ -83,7 +83,8 @@ def game_page(view: dict, seats: dict) -> dict:
         "judging": [
             {**request, "who": players[request["player"]]}
             for request in game["judging"]
-            if request["status"] != "judged"
+            # A player restating is waited for as a player, not as Sherlock judging.
+            if request["status"] not in ("judged", "restating")
         ],
         "controls": controls,
         "you": you,

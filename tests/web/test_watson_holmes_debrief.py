@@ -62,9 +62,7 @@ def test_it_asks_alice_to_restate_and_tells_nobody_else_what(clients, started):
     )
 
 
-def test_it_shows_the_eliminated_player_why_and_everyone_every_attempt_at_the_end(
-    clients, started
-):
+def test_it_shows_the_eliminated_player_why_and_everyone_every_attempt_at_the_end(clients, started):
     alice_answers_at_221b(clients, started, HEDGED)
     response = act(
         clients["alice"],
@@ -80,7 +78,7 @@ def test_it_shows_the_eliminated_player_why_and_everyone_every_attempt_at_the_en
     # Alice sees each verdict with the checker's reason, on the page and in the API.
     alice = page(clients["alice"], started)
     verdicts = alice.split('id="your-verdicts"')[1].split("</section>")[0]
-    assert verdicts.count("✓ Right") == 2 and verdicts.count("✗ Wrong") == 1
+    assert verdicts.count("Right</strong>") == 2 and verdicts.count("Wrong</strong>") == 1
     assert "first written “nearly 212”" in verdicts
     attempt = api_game(clients["alice"], started)["you"]["attempt"]
     assert attempt["verdicts"]["ticket"] == "wrong" and attempt["reasons"]["ticket"]
