@@ -14,6 +14,7 @@ from functools import cache
 
 from games import GAMES
 from games.base import SYSTEM, Refusal
+from games.sites import get_site
 
 PLAYOUT_STEPS = 400
 PLAYOUT_SEEDS = (1, 2, 3)
@@ -27,12 +28,16 @@ def document_games(result: dict, generator, request, public) -> dict:
     for name, game in sorted(GAMES.items()):
         view_schema, action_schemas = game_schemas(name)
         view_name = f"{_camel(name)}View"
-        schemas[view_name] = {**view_schema, "description": f"What a seat sees of {game.title}."}
-        views.append({"$ref": f"#/components/schemas/{view_name}"})
+        game_actions = []
         for action_type, schema in sorted(action_schemas.items()):
             action_name = f"{_camel(name)}{_camel(action_type)}Action"
-            schemas[action_name] = {**schema, "description": f"{game.title}: {action_type}."}
-            actions.append({"$ref": f"#/components/schemas/{action_name}"})
+            schemas[action_name] = {**schema, "description": _action_description(game, action_type)}
+            game_actions.append({"$ref": f"#/components/schemas/{action_name}"})
+        view_schema = _with_legal_actions(view_schema, game_actions)
+        view_schema = annotated(view_schema, _view_notes(name))
+        schemas[view_name] = {**view_schema, "description": f"What a seat sees of {game.title}."}
+        views.append({"$ref": f"#/components/schemas/{view_name}"})
+        actions += game_actions
     table_view = schemas.get("TableView")
     if table_view:
         table_view["properties"]["game"] = {
@@ -40,6 +45,8 @@ def document_games(result: dict, generator, request, public) -> dict:
             "nullable": True,
             "description": "The rules' view for you: the schema of the table's game (engine).",
         }
+    if table_view and "solution" in table_view["properties"]:
+        table_view["properties"]["solution"] = SOLUTION_SCHEMA
     action_input = schemas.get("ActionInput")
     if action_input:
         action_input["properties"]["action"] = {
@@ -47,6 +54,104 @@ def document_games(result: dict, generator, request, public) -> dict:
             "description": "One of the moves your view's legal_actions lists.",
         }
     return result
+
+
+MARKDOWN_NOTE = (
+    "Markdown, sanitised when rendered. A card reference is written [[n]]: the location "
+    "card numbered n (a page links it to that card)."
+)
+SOLUTION_SCHEMA = {
+    "type": "object",
+    "nullable": True,
+    "description": "Case games, once you may read it: the correct answers and the "
+    "solution. Eliminated players and, at the end, everyone.",
+    "properties": {
+        "answers": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string"},
+                    "ask": {"type": "string"},
+                    "answer": {"type": "string"},
+                },
+                "required": ["id", "ask", "answer"],
+            },
+        },
+        "text": {"type": "string", "description": f"The solution. {MARKDOWN_NOTE}"},
+    },
+    "required": ["answers", "text"],
+}
+
+
+def _action_description(game, action_type: str) -> str:
+    documented = getattr(game.rules, "ACTIONS", {}).get(action_type, {})
+    return f"{game.title}: {documented.get('description') or action_type}"
+
+
+def _with_legal_actions(view_schema: dict, game_actions: list[dict]) -> dict:
+    """The view's legal_actions, typed as the game's own action components."""
+    if "legal_actions" not in view_schema.get("properties", {}) or not game_actions:
+        return view_schema
+    properties = {
+        **view_schema["properties"],
+        "legal_actions": {
+            "type": "array",
+            "items": {"oneOf": game_actions},
+            "description": "What you may do now, one entry per move (present for a seat, "
+            "not for a spectator). Free-text fields are listed empty: fill them in. POST one "
+            "to /api/tables/{table_id}/actions/.",
+        },
+    }
+    return {**view_schema, "properties": properties}
+
+
+def _view_notes(name: str) -> dict[str, dict]:
+    """What a game's site says of its view beyond the shapes a playout shows."""
+    notes = getattr(get_site(name), "view_schema_notes", None)
+    return notes() if notes else {}
+
+
+def annotated(schema: dict, notes: dict[str, dict]) -> dict:
+    """``schema`` with each note merged into the node at its path: dotted property names,
+    ``[]`` for an array's items (``you.reading[].text``). A note carrying ``properties``,
+    ``additionalProperties`` or ``type`` replaces the shape seen in playouts, for the
+    places a playout cannot show in full (maps keyed by question id, values it never met).
+    """
+    result = json_copy(schema)
+    for path, note in notes.items():
+        node = result
+        for step in _path_steps(path):
+            node = _child(node, step)
+            if node is None:
+                raise KeyError(f"no {path!r} in the view's schema")
+        if {"properties", "additionalProperties", "type"} & set(note):
+            for key in ("properties", "additionalProperties", "required", "items", "type"):
+                node.pop(key, None)
+        node.update(json_copy(note))
+    return result
+
+
+def _path_steps(path: str) -> list[str]:
+    steps = []
+    for part in path.split("."):
+        steps.append(part.replace("[]", ""))
+        steps += ["[]"] * (part.count("[]"))
+    return steps
+
+
+def _child(node: dict, step: str) -> dict | None:
+    if step == "[]":
+        return node.get("items")
+    return node.get("properties", {}).get(step)
+
+
+def json_copy(value):
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    return value
 
 
 @cache

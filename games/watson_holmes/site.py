@@ -110,6 +110,13 @@ class WatsonHolmesSite(GameSite):
         }
         return {"type": "judged", "request": request, "verdicts": verdicts, "reasons": reasons}
 
+    # --- The API schema -----------------------------------------------------------------
+
+    def view_schema_notes(self) -> dict[str, dict]:
+        """What the view's OpenAPI component says beyond the shapes seen in playouts
+        (play.api_schema): meanings, and the maps a playout cannot show whole."""
+        return VIEW_SCHEMA_NOTES
+
     # --- Reads --------------------------------------------------------------------------
 
     def view_extras(self, *, case_version_id, game_view, may_reveal_case=None):
@@ -173,6 +180,120 @@ class WatsonHolmesSite(GameSite):
             "questions": asked["questions"],
             "control": self.control(actions[0], "Give Sherlock these answers", view["version"]),
         }
+
+
+# --- The view, as the API schema describes it ---------------------------------------------
+
+MARKDOWN = "Markdown, sanitised when rendered; [[n]] refers to the location card numbered n."
+CARD_TEXT = {
+    "type": "object",
+    "properties": {
+        "number": {"type": "integer"},
+        "name": {"type": "string"},
+        "text": {"type": "string", "description": f"The card's text. {MARKDOWN}"},
+    },
+    "required": ["number", "name", "text"],
+}
+BY_QUESTION = {"type": "object", "additionalProperties": {"type": "string"}}
+VERDICT = {"type": "string", "enum": ["correct", "wrong", "unsure"]}
+VIEW_SCHEMA_NOTES = {
+    "phase": {"enum": ["visiting", "investigation", "over"]},
+    "step": {
+        "enum": ["watson", "reading", "solving"],
+        "description": "Within the investigation: Watson's read, the reading, then 221B.",
+    },
+    "questions": {
+        "description": "The case's questions, in order; kind says what an answer "
+        "names (person, place, text, number, yes_no)."
+    },
+    "waiting_for": {
+        "description": "Seats the game waits for now (a judging by the server is "
+        "not waiting for a seat). A table's turn timer, if set, ends every wait."
+    },
+    "judging": {
+        "description": "Attempts and Holmes checks in hand: kind solve, restate or "
+        "check; status judging (the server), restating (the player was asked to say "
+        "an answer more plainly) or ruling (the eliminated players)."
+    },
+    "watson.read": {
+        **CARD_TEXT,
+        "nullable": True,
+        "description": "The card Watson read aloud to everyone this round.",
+    },
+    "result": {
+        "description": "Once the game is over: solved (winners by seat) or everyone_lost.",
+        "properties": {
+            "kind": {"type": "string", "enum": ["solved", "everyone_lost"]},
+            "winners": {"type": "array", "items": {"type": "integer"}},
+            "rounds": {"type": "integer"},
+        },
+        "required": ["kind", "winners", "rounds"],
+        "type": "object",
+        "nullable": True,
+    },
+    "attempts": {
+        "description": "The debrief, null until the game is over: every attempt judged at "
+        "221B, answer by answer, with its verdict and the checker's reason. first_answer is "
+        "the wording Sherlock asked the player to restate, if he did."
+    },
+    "attempts[].answers[].verdict": VERDICT,
+    "attempts[].answers[].reason": {"type": "string", "nullable": True},
+    "attempts[].answers[].first_answer": {"type": "string", "nullable": True},
+    "you.reading": {
+        "type": "array",
+        "items": CARD_TEXT,
+        "description": "The cards you read this round: private to you.",
+    },
+    "you.casebook": {
+        "type": "array",
+        "items": CARD_TEXT,
+        "nullable": True,
+        "description": "With the casebook option: every card you have read.",
+    },
+    "you.answers": {
+        **BY_QUESTION,
+        "nullable": True,
+        "description": "Your answers at 221B, by question id.",
+    },
+    "you.attempt": {
+        "type": "object",
+        "nullable": True,
+        "description": "Your judged attempt at 221B. Eliminated, you see each verdict and the "
+        "checker's reason; restated holds the first wording of any answer you restated.",
+        "properties": {
+            "answers": BY_QUESTION,
+            "correct": {"type": "integer"},
+            "verdicts": {"type": "object", "additionalProperties": VERDICT},
+            "reasons": BY_QUESTION,
+            "restated": BY_QUESTION,
+        },
+        "required": ["answers", "correct"],
+    },
+    "you.restatement": {
+        "type": "object",
+        "nullable": True,
+        "description": "Sherlock is not sure what some of your answers mean: say each again "
+        "more plainly with a restate action (only these questions, once). Nothing here says "
+        "how near the first answer came; unsure again counts as wrong.",
+        "properties": {
+            "questions": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string"},
+                        "number": {"type": "integer", "description": "Its place in the case."},
+                        "ask": {"type": "string"},
+                        "answer": {"type": "string", "description": "What you wrote first."},
+                        "prompt": {"type": "string", "description": "Sherlock's question."},
+                    },
+                    "required": ["id", "number", "ask", "answer", "prompt"],
+                },
+            }
+        },
+        "required": ["questions"],
+    },
+}
 
 
 # --- Verdicts that explain themselves -------------------------------------------------------
