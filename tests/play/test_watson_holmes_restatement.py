@@ -2,9 +2,14 @@
 to restate it, the restatement is judged by the Celery task, and the verdicts with their
 reasons reach the player's view (and everyone's at the end)."""
 
+from datetime import timedelta
+
+from django.test import Client
+from django.utils import timezone
+
 from games import get_rules
 from play import selectors, services
-from play.models import TableAttempt, TableEvent, TableStatus
+from play.models import Table, TableAttempt, TableEvent, TableStatus
 from tests.play.test_services import advance_others, current_player
 
 RIGHT = {"thief": "Silas Crane", "hiding_place": "St James's Church"}
@@ -108,3 +113,54 @@ def test_it_shows_an_eliminated_player_why_each_answer_failed(
     assert "nearly 212, I think" not in str(theirs) and attempt["reasons"]["ticket"] not in str(
         theirs
     )
+
+
+def test_it_ends_the_wait_for_a_restatement_at_the_tables_deadline(
+    started, django_capture_on_commit_callbacks
+):
+    Table.objects.filter(pk=started.pk).update(turn_timer_seconds=60)
+    player = current_player(started)
+    table = answer_at_221b(
+        started, player, {**RIGHT, "ticket": "nearly 212"}, django_capture_on_commit_callbacks
+    )
+    # The table waits for the player, with the turn timer's deadline.
+    assert table.deadline_at is not None and table.wake_at is not None
+    past = timezone.now() - timedelta(seconds=1)
+    Table.objects.filter(pk=table.pk).update(deadline_at=past, wake_at=past)
+    assert services.tables_wake_due() == 1
+    table.refresh_from_db()
+    attempt = table.state["players"][player]["attempt"]
+    assert table.state["players"][player]["status"] == "eliminated"
+    assert attempt["verdicts"]["ticket"] == "wrong" and "timer" in attempt["reasons"]["ticket"]
+
+
+def test_it_keeps_the_restatement_out_of_the_others_history(
+    started, alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    player = current_player(started)
+    users = [alice, bob, charlie]
+    table = answer_at_221b(
+        started, player, {**RIGHT, "ticket": "nearly 212"}, django_capture_on_commit_callbacks
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_apply_action(
+            table_id=table.pk,
+            player=player,
+            action={"type": "restate", "answers": {"ticket": "RESTATED-SECRET 211"}},
+        )
+    table.refresh_from_db()
+    # A wrong restatement: the player is out and the game goes on for the others.
+    assert table.state["players"][player]["status"] == "eliminated"
+    assert table.state["phase"] != "over"
+    reasons = table.state["players"][player]["attempt"]["reasons"]
+    for seat, user in enumerate(users):
+        client = Client()
+        client.force_login(user)
+        history = client.get(f"/api/tables/{table.pk}/events/?after=0").content.decode()
+        view = client.get(f"/api/tables/{table.pk}/").content.decode()
+        if seat == player:
+            assert "RESTATED-SECRET" in history  # their own restatement, told to them
+            continue
+        for body in (history, view):
+            assert "RESTATED-SECRET" not in body and "nearly 212" not in body
+            assert all(reason not in body for reason in reasons.values())
