@@ -71,6 +71,7 @@ class TableStatus(models.TextChoices):
     LOBBY = "lobby", "In the lobby"
     PLAYING = "playing", "Playing"
     FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled by the host"
 
 
 # Seat colours: every game's colours come from this list (games.base.SEAT_COLOURS), each

@@ -15,9 +15,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.selectors import name_taken_at_table
+from accounts.services import notifications_send
 from cases.models import CaseVersion, VersionStatus
 from games import GAMES, case_game, get_game, get_rules
 from games.base import SYSTEM, Event, OptionsInvalid, Refusal
@@ -884,6 +886,8 @@ def spectator_join(*, invite_code: str, user) -> Spectator:
         raise TableError("You play at this table: your seat shows you more.", "seated")
     if table.status == TableStatus.LOBBY:
         raise TableError("This table has not started yet: take a seat instead.", "not_started")
+    if table.status == TableStatus.CANCELLED:
+        raise TableError("The host cancelled this table.", "table_cancelled")
     if not table.watching_allowed:
         raise TableError("The host has turned watching off at this table.", "watching_off")
     spectator, _ = Spectator.objects.get_or_create(table=table, user=user)
@@ -901,4 +905,30 @@ def table_set_watching(*, table_id: int, user, allowed: bool) -> Table:
     table.save(update_fields=["watching_allowed"])
     if not allowed:
         Spectator.objects.filter(table=table).delete()
+    return table
+
+
+@transaction.atomic
+def table_cancel(*, table_id: int, user) -> Table:
+    """The host calls the game off while still in the lobby: the table stays, cancelled,
+    so that everyone who opens it reads what happened; the players are told."""
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table_id)
+    if table.host_id != user.pk:
+        raise PermissionDenied("Only the host can cancel the table.")
+    if table.status != TableStatus.LOBBY:
+        raise TableError("The game has started: it can no longer be cancelled.", "table_started")
+    table.status = TableStatus.CANCELLED
+    table.version += 1
+    table.save(update_fields=["status", "version"])
+    _after_commit_push(table)
+    seats = Seat.objects.filter(table=table, user__isnull=False).exclude(user=user)
+    others = [seat.user for seat in seats.select_related("user__notification_preferences")]
+    title = (table.summary or {}).get("title", "a game")
+    notifications_send(
+        users=others,
+        kind="table_news",
+        message=f"{user.public_name} cancelled the table for {title}.",
+        url=reverse("play:table", args=[table.pk]),
+        dedupe_key=f"table{table.pk}:cancelled",
+    )
     return table

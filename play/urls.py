@@ -23,6 +23,7 @@ urlpatterns = [
     path("tables/<id:table_id>/leave/", views.table_leave, name="table-leave"),
     path("tables/<id:table_id>/watching/", views.table_watching, name="table-watching"),
     path("tables/<id:table_id>/start/", views.table_start, name="table-start"),
+    path("tables/<id:table_id>/cancel/", views.table_cancel, name="table-cancel"),
     path("tables/<id:table_id>/bots/", views.table_bot_add, name="table-bot-add"),
     path(
         "tables/<id:table_id>/bots/<int:number>/remove/",

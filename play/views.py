@@ -296,6 +296,17 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
+    selectors.membership_for(table_id=table_id, user=request.user)
+    try:
+        services.table_cancel(table_id=table_id, user=request.user)
+    except services.TableError as refusal:
+        return _after_write(request, table_id, error=str(refusal))
+    return HttpResponseClientRefresh() if request.htmx else redirect("play:table", table_id)
+
+
+@login_required
+@require_POST
 def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
     selectors.membership_for(table_id=table_id, user=request.user)
     error = None
