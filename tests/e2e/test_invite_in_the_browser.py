@@ -41,7 +41,9 @@ def test_a_friend_signs_up_from_the_invite_and_another_joins_by_the_code(
     expect(dora.get_by_role("heading", level=1)).to_have_text(
         "Join the table for The Clerkenwell Repeater"
     )
-    dora.get_by_role("button", name="Take a seat").click()
+    # The page's main action has the focus: Enter takes the seat.
+    expect(dora.get_by_role("button", name="Take a seat")).to_be_focused()
+    dora.keyboard.press("Enter")
     expect(dora.locator(".seat-list")).to_contain_text("dora")
 
     # bob heard the code read aloud: he types it in lower case, with its dash.
