@@ -140,8 +140,18 @@ _HYPHEN_IN_WORD = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _TOKEN = re.compile(r"[a-z0-9]+|'s\b|[&/+]")
 
 
+# The numero sign before a number ("№ 212", "nº 212") goes: folded to ASCII it would read
+# as "no 212", which is a "no".
+_NUMERO_SIGN = re.compile(r"(?:№|[Nn][º°])\s*(?=\d)")
+# "No. 212", "no.212", "No212", "nr. 212" and "#212" name a number, as a ticket or a house
+# does: the "no" is no denial, and goes too. A bare "no 212" stays ambiguous.
+_NUMERO = re.compile(r"(?:\b(?:no|nos|nr|num)\.|#|\bno(?=\d))\s*(?=\d)")
+
+
 def _clean(text: str) -> tuple[str, bool]:
     """Lower-case ASCII text, and whether it held letters of a non-Latin script."""
+    if not text.isascii():
+        text = _NUMERO_SIGN.sub(" ", text)
     if "<" in text:  # pasted HTML: "<b>Arthur</b>" is "Arthur"
         text = _TAG.sub(" ", text)
     if "&" in text:  # "Arthur&nbsp;Pennington", "&amp;"
@@ -149,7 +159,7 @@ def _clean(text: str) -> tuple[str, bool]:
     foreign = False
     if not text.isascii():
         text, foreign = _transliterate(text)
-    return text.lower(), foreign
+    return _NUMERO.sub(" ", text.lower()), foreign
 
 
 def _transliterate(text: str) -> tuple[str, bool]:
