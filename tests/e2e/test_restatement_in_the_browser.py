@@ -32,6 +32,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HEDGED = {**RIGHT, "ticket": "nearly 212"}  # a hedged number: the checker is not sure
 
 
+def fill_other_restatements(page, *, but: str) -> None:
+    """The checker (still being tuned) may be unsure of more than the hedged number: any
+    other answer Sherlock asks about is restated as the answer key words it."""
+    for question, text in RIGHT.items():
+        field = page.locator(f"#restate-{question}")
+        if question != but and field.count():
+            field.fill(text)
+
+
 @pytest.fixture
 def two_player_table(tutorial, alice, bob) -> int:
     table = services.table_create(host=alice, case_version=tutorial)
@@ -77,6 +86,7 @@ def test_it_asks_for_a_plainer_answer_and_the_restatement_wins(
     a.set_viewport_size(WIDE)
 
     # She restates by keyboard alone: type, then Enter submits the form.
+    fill_other_restatements(a, but="ticket")
     field.focus()
     a.keyboard.type("212")
     a.keyboard.press("Enter")
@@ -94,3 +104,38 @@ def test_it_asks_for_a_plainer_answer_and_the_restatement_wins(
     a.locator("#attempts").screenshot(path=artifacts / "debrief-1280.png")
     b.locator("#attempts").screenshot(path=artifacts / "debrief-360.png")
     assert no_horizontal_scroll(b)
+
+
+def test_it_counts_a_second_unsure_as_wrong_and_says_why(
+    two_player_table, live_server_url, chromium, artifacts
+):
+    a = open_page(chromium, live_server_url, WIDE)
+    b = open_page(chromium, live_server_url, PHONE)
+    for page, name in ((a, "alice"), (b, "bob")):
+        log_in(page, name)
+        page.goto(f"/tables/{two_player_table}/")
+    wait_for_turn(a)
+    button(a, "Go to 221B Baker Street").click()
+    visit(b, 2)
+    expect(a.locator("#answers-form")).to_be_visible()
+    give_answers(a, HEDGED)
+    finish_reading(b)
+
+    expect(a.locator("#restatement")).to_be_visible()
+    fill_other_restatements(a, but="ticket")
+    a.locator("#restate-ticket").fill("nearly 212, I'd say")
+    button(a, "Give Sherlock these answers").click()
+
+    # Still unsure: the answer counts as wrong, and alice is told why, answer by answer.
+    verdicts = a.locator("#your-verdicts")
+    expect(verdicts).to_contain_text("Why Sherlock turned you away", timeout=30_000)
+    expect(verdicts.locator(".verdict-row")).to_have_count(3)
+    expect(verdicts.locator(".verdict-wrong")).to_contain_text("Still not plain after restating")
+    expect(verdicts).to_contain_text("first written “nearly 212”")
+    expect(b.locator("#player-0")).to_contain_text("Eliminated")
+    expect(b.locator("#your-verdicts")).to_have_count(0)
+    expect(b.locator("body")).not_to_contain_text("hedged")
+    verdicts.screenshot(path=artifacts / "verdicts-eliminated-1280.png")
+    a.set_viewport_size(PHONE)
+    verdicts.screenshot(path=artifacts / "verdicts-eliminated-360.png")
+    assert no_horizontal_scroll(a)

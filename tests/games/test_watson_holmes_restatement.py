@@ -116,7 +116,10 @@ def test_it_counts_a_second_unsure_as_wrong():
     assert "eliminated" in event_types(events)
     attempt = engine.view(state, ALICE)["you"]["attempt"]
     assert attempt["verdicts"] == {"culprit": "correct", "place": "wrong"}
-    assert attempt["reasons"]["place"] == "The answer is there among other words."
+    assert attempt["reasons"]["place"] == (
+        "Still not plain after restating, so it counts as wrong. "
+        "The answer is there among other words."
+    )
     assert attempt["correct"] == 1
 
 

@@ -32,6 +32,7 @@ MAX_REASON_LENGTH = 300
 # Request kinds: a full attempt at 221B, the restated answers of one, a Holmes check.
 SOLVE, RESTATE, CHECK = "solve", "restate", "check"
 ATTEMPT_KINDS = (SOLVE, RESTATE)
+STILL_UNSURE_REASON = "Still not plain after restating, so it counts as wrong."
 NO_RESTATEMENT_REASON = "No plainer answer came before the table's timer ran out."
 
 
@@ -187,10 +188,14 @@ def _take_restatement_verdicts(request: dict, params: dict) -> dict:
         qid: "wrong" if verdict == "unsure" else verdict
         for qid, verdict in params["verdicts"].items()
     }
+    reasons = dict(params["reasons"])
+    for qid, verdict in params["verdicts"].items():
+        if verdict == "unsure":
+            reasons[qid] = f"{STILL_UNSURE_REASON} {reasons.get(qid, '')}".strip()
     return {
         **request,
         "verdicts": {**request["verdicts"], **verdicts},
-        "reasons": {**request["reasons"], **params["reasons"]},
+        "reasons": {**request["reasons"], **reasons},
         "status": "judged",
     }
 
