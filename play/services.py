@@ -394,7 +394,8 @@ def table_start(*, table_id: int, user) -> Table:
         [Notebook(seat=seat) for seat in seats if not seat.is_bot], ignore_conflicts=True
     )
     _after_commit_push(table)
-    _after_commit_notify(table, "table_started")
+    hosts = [seat.number for seat in seats if seat.user_id == table.host_id]
+    _after_commit_notify(table, "table_started", {"actor_seat": hosts[0]} if hosts else {})
     _after_commit_wake(table)
     return table
 
@@ -482,7 +483,9 @@ def _apply(
     applied = engine.apply(table.state, player, action)
     if not isinstance(applied, Refusal):
         new_state, events = applied
-        return _store_move(table, engine, new_state, events, actor_key, fingerprint, presence)
+        return _store_move(
+            table, engine, new_state, events, actor_key, fingerprint, presence, player
+        )
     result = ActionResult(table=table, applied=False, refusal=applied)
     if actor_key:
         # Ignoring a conflict (as move_store does): a refused first try that committed
@@ -546,6 +549,7 @@ def _store_move(
     actor_key: str | None,
     fingerprint: str,
     presence: TablePresence | None,
+    player=None,
 ) -> ActionResult:
     previous_state = table.state
     table.state = new_state
@@ -567,7 +571,7 @@ def _store_move(
         request = (actor_key, result.to_outcome(), fingerprint)
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, new_state)
-    _after_commit_tell_move(table, previous_state, new_state, events, presence)
+    _after_commit_tell_move(table, previous_state, new_state, events, presence, player)
     _after_commit_wake(table)
     return result
 
@@ -805,11 +809,12 @@ def _after_commit_notify(table: Table, kind: str, details: dict | None = None) -
 
 
 def _after_commit_tell_move(
-    table: Table, before: dict, after: dict, events, presence: TablePresence | None
+    table: Table, before: dict, after: dict, events, presence: TablePresence | None, player=None
 ) -> None:
     """The move's push and notifications, by who was at the table when the move took its
     lock: a socket that opens after that misses this push, and finds the version by its
-    first fetch."""
+    first fetch. `player`, the seat that moved (or SYSTEM), is told nothing of its own move
+    (play.tasks.notify_table)."""
     if presence is None:
         presence = table_presence(table_id=table.pk)
     _after_commit_push(table, watched=presence.watched)
@@ -828,9 +833,10 @@ def _after_commit_tell_move(
     ]
     if told:
         your_turn_claim(table_id=table.pk, seats=told)
+    actor = {"actor_seat": player} if isinstance(player, int) else {}
     for kind, details in changes:
         if kind != "your_turn" or details["player"] in told:
-            _after_commit_notify(table, kind, details)
+            _after_commit_notify(table, kind, {**details, **actor})
 
 
 __all__ = [

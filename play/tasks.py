@@ -51,8 +51,12 @@ def notify_table(
     seats = Seat.objects.filter(table_id=table_id, user__isnull=False).select_related(
         "user__notification_preferences"
     )
-    if kind == "table_started":
-        # Only the host starts a table: nobody is told what they have just done themselves.
+    # Nobody is told what they have just done themselves: the host who pressed Start, the
+    # player whose move ended the game (their page says so at once). `actor_seat` is
+    # absent when nobody at the table acted (a verdict, a timer): then everyone is told.
+    if "actor_seat" in details:
+        seats = seats.exclude(number=details["actor_seat"])
+    elif kind == "table_started":  # queued before the actor was named
         seats = seats.exclude(user_id=host_id)
     recipients = set(site.notice_recipients(kind, details, [seat.number for seat in seats]))
     notifications_send(

@@ -198,3 +198,31 @@ def test_it_notifies_in_process_without_an_outbox_row_when_celery_is_eager(
     assert not OutboxMessage.objects.exists()
     next_player = users[Table.objects.get(pk=started.pk).state["turn"]]
     assert kinds_of(next_player).count("your_turn") == 1
+
+
+def test_nobody_is_told_of_their_own_move(
+    started, alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    """The seat whose move ends the game is not told it is over (nor mailed): its page says
+    so at once. The others are; so is everyone when no seat acted (a verdict, a timer)."""
+    users = [alice, bob, charlie]
+    NotificationPreferences.objects.create(user=bob, email_kinds=["game_over", "your_turn"])
+    NotificationPreferences.objects.create(user=charlie, email_kinds=["game_over", "your_turn"])
+    mover = started.state["turn"]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_apply_action(
+            table_id=started.pk, player=mover, action={"type": "carriage_stop"}
+        )
+    assert kinds_of(users[mover]) == []  # no "your turn" for the seat that just moved
+
+    # Told directly (the game's notices, as a move that ends the game calls for them).
+    with django_capture_on_commit_callbacks(execute=True):
+        notify_table.delay(started.pk, "game_over", 99, {"winners": [1], "actor_seat": 1})
+    assert "game_over" not in kinds_of(bob)
+    assert not any("is over" in s or "solved" in s for s in mailed_to("bob@example.com"))
+    assert "game_over" in kinds_of(alice) and "game_over" in kinds_of(charlie)
+    assert any("solved by Bob" in s for s in mailed_to("charlie@example.com"))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        notify_table.delay(started.pk, "game_over", 100, {"winners": [1]})  # a verdict's
+    assert kinds_of(bob).count("game_over") == 1
