@@ -249,6 +249,9 @@ CELERY_BEAT_SCHEDULE = {
 
 # How long a computer player waits before its move, so that people can follow the game.
 HOLMES_BOT_PAUSE_SECONDS = float(os.environ.get("HOLMES_BOT_PAUSE_SECONDS", "1.0"))
+# How long a player must have been away from a started table before its host may
+# remove them (a computer player takes the seat: play/leaving.py).
+HOLMES_AWAY_SECONDS = int(os.environ.get("HOLMES_AWAY_SECONDS", "120"))
 # The embedded set-up (`make run`: Celery eager, no worker, no beat) runs the tables'
 # wake-ups from a thread of the web process, every this many seconds (0: no thread).
 HOLMES_EMBEDDED_WAKER_SECONDS = float(os.environ.get("HOLMES_EMBEDDED_WAKER_SECONDS", "0"))

@@ -261,6 +261,13 @@ class Seat(models.Model):
         help_text="When this player, away from the table, was last told it is their turn "
         "(play/presence.py); cleared when they come back.",
     )
+    seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When this player's page was last open on the table (play/presence.py): "
+        "how long they have been away, for the host's Remove (play/leaving.py).",
+    )
 
     class Meta:
         # By the column, not the relation: ordering by "table" would follow Table's own

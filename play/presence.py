@@ -129,6 +129,7 @@ def socket_open(*, table_id: int, seat_id: int | None, user_id: int | None = Non
         if held >= MAX_SOCKETS_PER_MEMBER:
             raise TooManySockets()
     if seat_id is not None:
+        Seat.objects.filter(pk=seat_id).update(seen_at=now)
         # Back at the table: the next absence is news again.
         Seat.objects.filter(pk=seat_id).exclude(your_turn_told_at=None).update(
             your_turn_told_at=None
@@ -144,12 +145,16 @@ def socket_refresh(
     it went with its seat or its table (a player who left the lobby): it counts no more."""
     now = timezone.now()
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
+    if seat_id is not None:
+        Seat.objects.filter(pk=seat_id).update(seen_at=now)
     if TableSocket.objects.filter(pk=socket_id).update(expires_at=expires_at):
         return socket_id
     return _socket_create(table_id, seat_id, user_id, now)
 
 
 def socket_close(*, socket_id: int) -> None:
+    # The moment they went away, for the host's Remove (play/leaving.py).
+    Seat.objects.filter(sockets__pk=socket_id).update(seen_at=timezone.now())
     TableSocket.objects.filter(pk=socket_id).delete()
 
 

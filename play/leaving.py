@@ -1,0 +1,141 @@
+"""Leaving a started game, and the host removing a player who is away.
+
+Either way the seat goes to a computer player, in a game that has one: it keeps its
+number (the engine's player index), its colour and its place in the turn order, and the
+computer chooses from that seat's view alone, as every computer player does. The person
+no longer holds the seat, so nothing of it reaches them any more (their notes go with
+it). Everyone reads what happened in a sentence, in the table's history and on its page.
+
+A game without computer players keeps the seat (Watson & Holmes: the table's turn timer
+passes an absent player by); leaving it is refused with a sentence.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from games import get_game, get_rules
+from games.base import Event
+
+from .models import Notebook, Seat, Table, TableSocket, TableStatus
+from .services import (
+    BOT_NAME,
+    NotSeated,
+    TableError,
+    _after_commit_push,
+    _after_commit_wake,
+    _append_events,
+    _plan_wake,
+)
+
+# The event in the table's history; its sentence is for everyone.
+SEAT_REPLACED = "seat_replaced"
+
+
+@transaction.atomic
+def seat_leave(*, table_id: int, user) -> Seat:
+    """`user` gives up their seat at a started game; a computer player takes it."""
+    table = _playing_table(table_id)
+    seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
+    if seat is None:
+        raise NotSeated()
+    _check_replaceable(table)
+    name = seat.user.public_name
+    return _seat_to_computer(table, seat, sentence=f"{name} left the game; {{bot}} takes the seat.")
+
+
+@transaction.atomic
+def seat_remove(*, table_id: int, host, number: int) -> Seat:
+    """The host removes the player at seat `number`, who has been away from the table for
+    at least HOLMES_AWAY_SECONDS; a computer player takes the seat."""
+    table = _playing_table(table_id)
+    if table.host_id != host.pk:
+        raise PermissionDenied("Only the host removes players.")
+    seat = Seat.objects.filter(table=table, number=number).select_related("user").first()
+    if seat is None or seat.is_bot:
+        raise TableError("No player sits in that seat.", "no_such_player")
+    if seat.user_id == host.pk:
+        raise TableError("You cannot remove yourself: leave the game instead.", "own_seat")
+    _check_replaceable(table)
+    left = away_seconds_left(table=table, seat=seat)
+    if left:
+        raise TableError(
+            f"{seat.user.public_name} is not away long enough to be removed: "
+            f"try again in {left} seconds.",
+            "not_away",
+        )
+    name = seat.user.public_name
+    return _seat_to_computer(
+        table,
+        seat,
+        sentence=f"{host.public_name} removed {name}, who was away; {{bot}} takes the seat.",
+    )
+
+
+def away_seconds_left(*, table: Table, seat: Seat, now=None) -> int:
+    """How many seconds more the player at `seat` must be away before the host may remove
+    them: 0 when they may be removed now. A page open on the table counts as present."""
+    now = now or timezone.now()
+    if TableSocket.objects.filter(seat=seat, expires_at__gt=now).exists():
+        return settings.HOLMES_AWAY_SECONDS
+    # Never seen since the start: away since the start.
+    since = max(filter(None, [seat.seen_at, table.started_at]), default=now)
+    due = since + timedelta(seconds=settings.HOLMES_AWAY_SECONDS)
+    return max(0, int((due - now).total_seconds() + 0.999))
+
+
+def _playing_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update(of=("self",)).filter(pk=table_id).first()
+    if table is None:
+        raise NotSeated()
+    if table.status != TableStatus.PLAYING:
+        raise TableError("Seats are given up only while the game is played.", "not_playing")
+    return table
+
+
+def _check_replaceable(table: Table) -> None:
+    game = get_game(table.engine)
+    if game.bot is None:
+        raise TableError(
+            f"{game.title} has no computer player to take a seat: the table's turn timer "
+            "passes an absent player by instead.",
+            "no_bot",
+        )
+
+
+def _seat_to_computer(table: Table, seat: Seat, *, sentence: str) -> Seat:
+    taken = set(Seat.objects.filter(table=table).values_list("bot_name", flat=True))
+    bot_name = next(
+        BOT_NAME.format(number=n)
+        for n in range(1, len(taken) + 2)
+        if BOT_NAME.format(number=n) not in taken
+    )
+    # The notes were the person's own: they go with them, not to the computer.
+    Notebook.objects.filter(seat=seat).delete()
+    TableSocket.objects.filter(seat=seat).delete()
+    seat.user, seat.bot_name, seat.your_turn_told_at = None, bot_name, None
+    seat.save(update_fields=["user", "bot_name", "your_turn_told_at"])
+    said = sentence.format(bot=f"a computer player ({bot_name})")
+    _rename_in_summary(table, seat.number, bot_name, said)
+    table.version += 1
+    _append_events(table, [Event(SEAT_REPLACED, data={"seat": seat.number, "sentence": said})])
+    wake_fields = _plan_wake(table, get_rules(table.engine))
+    table.save(update_fields=["summary", "version", "event_count", *wake_fields])
+    _after_commit_push(table)
+    _after_commit_wake(table)
+    return seat
+
+
+def _rename_in_summary(table: Table, number: int, bot_name: str, sentence: str) -> None:
+    """The seats every view lists come from the summary once the game plays; the
+    sentences of who left stay on it for the page."""
+    summary = dict(table.summary or {})
+    summary["seats"] = [
+        {**entry, "name": bot_name, "bot": True} if entry["number"] == number else entry
+        for entry in summary.get("seats", [])
+    ]
+    summary["departures"] = [*summary.get("departures", []), sentence]
+    table.summary = summary

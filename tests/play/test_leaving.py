@@ -1,0 +1,140 @@
+"""Leaving a started game, and the host removing a player who is away: a computer player
+takes the seat, everyone reads a sentence, and the person sees the seat no more."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games import get_game
+from play import leaving, services
+from play.models import Notebook, Seat, Table, TableEvent, TableSocket
+from play.services import TableError
+
+
+@pytest.fixture(autouse=True)
+def no_bot_pause(settings):
+    settings.HOLMES_BOT_PAUSE_SECONDS = 0
+    settings.HOLMES_AWAY_SECONDS = 120
+
+
+def card_game(alice, bob) -> Table:
+    table = services.table_create(host=alice, game="sherlock_mycroft")
+    Table.objects.filter(pk=table.pk).update(seed=1887)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    return services.table_start(table_id=table.pk, user=alice)
+
+
+def test_a_player_who_leaves_is_replaced_by_a_computer_player(alice, bob):
+    table = card_game(alice, bob)
+    version = table.version
+    Notebook.objects.filter(seat__table=table, seat__user=bob).update(text="my secret plan")
+
+    seat = leaving.seat_leave(table_id=table.pk, user=bob)
+
+    table.refresh_from_db()
+    assert seat.is_bot and seat.bot_name == "Computer 1" and seat.number == 1
+    assert table.version == version + 1
+    assert not Notebook.objects.filter(seat=seat).exists()
+    said = "Bob left the game; a computer player (Computer 1) takes the seat."
+    event = TableEvent.objects.get(table=table, type=leaving.SEAT_REPLACED)
+    assert event.payload == {"seat": 1, "sentence": said} and event.audience == "all"
+    assert table.summary["departures"] == [said]
+    assert table.summary["seats"][1] == {
+        **table.summary["seats"][1],
+        "name": "Computer 1",
+        "bot": True,
+    }
+    assert table.summary["seats"][0]["name"] == "Alice"
+
+
+def test_the_computer_plays_the_seat_when_its_turn_comes(alice, bob):
+    table = card_game(alice, bob)
+    rules = get_game(table.engine).rules
+    leaving.seat_leave(table_id=table.pk, user=bob)
+    table.refresh_from_db()
+    # Whoever the game waits for now, alice moves until the seat owes a move.
+    for _ in range(20):
+        if 1 in rules.waiting_for(table.state):
+            break
+        action = rules.legal_actions(table.state, 0)[0]
+        services.game_apply_action(table_id=table.pk, player=0, action=action)
+        table.refresh_from_db()
+    assert 1 in rules.waiting_for(table.state) and table.wake_at is not None
+    moved = services.table_wake(table_id=table.pk, version=table.version)
+    assert moved is not None and moved.applied
+
+
+def test_the_one_who_left_sees_the_table_no_more(alice, bob, client):
+    table = card_game(alice, bob)
+    leaving.seat_leave(table_id=table.pk, user=bob)
+    api = APIClient()
+    api.force_authenticate(bob)
+    assert api.get(f"/api/tables/{table.pk}/").status_code == 404
+    client.force_login(bob)
+    assert client.get(reverse("play:table", args=[table.pk])).status_code == 404
+    # Their moves are refused as a stranger's, not played for the computer.
+    with pytest.raises(services.NotSeated):
+        services.game_apply_player_action(
+            table_id=table.pk, user=bob, action={"type": "pass"}, expected_version=table.version + 1
+        )
+
+
+def test_leaving_is_for_a_started_game_with_a_computer_player(alice, bob, charlie, tutorial):
+    lobby = services.table_create(host=alice, game="sherlock_mycroft")
+    services.table_join(invite_code=lobby.invite_code, user=bob)
+    with pytest.raises(TableError, match="only while the game is played"):
+        leaving.seat_leave(table_id=lobby.pk, user=bob)
+    table = card_game(alice, charlie)
+    with pytest.raises(services.NotSeated):
+        leaving.seat_leave(table_id=table.pk, user=bob)
+    case_table = services.table_create(host=alice, case_version=tutorial)
+    services.table_join(invite_code=case_table.invite_code, user=bob)
+    services.table_start(table_id=case_table.pk, user=alice)
+    with pytest.raises(TableError, match="has no computer player") as refused:
+        leaving.seat_leave(table_id=case_table.pk, user=bob)
+    assert refused.value.code == "no_bot"
+    assert Seat.objects.get(table=case_table, number=1).user == bob
+
+
+def test_the_host_removes_a_player_away_long_enough(alice, bob):
+    table = card_game(alice, bob)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(hours=1))
+    seat = Seat.objects.get(table=table, user=bob)
+    Seat.objects.filter(pk=seat.pk).update(seen_at=timezone.now() - timedelta(seconds=30))
+    with pytest.raises(TableError, match="try again in 90 seconds"):
+        leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+    with pytest.raises(PermissionDenied):
+        leaving.seat_remove(table_id=table.pk, host=bob, number=0)
+
+    Seat.objects.filter(pk=seat.pk).update(seen_at=timezone.now() - timedelta(seconds=121))
+    replaced = leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+
+    assert replaced.is_bot
+    table.refresh_from_db()
+    assert table.summary["departures"] == [
+        "Alice removed Bob, who was away; a computer player (Computer 1) takes the seat."
+    ]
+
+
+def test_a_player_whose_page_is_open_is_not_away(alice, bob):
+    table = card_game(alice, bob)
+    seat = Seat.objects.get(table=table, user=bob)
+    Seat.objects.filter(pk=seat.pk).update(seen_at=timezone.now() - timedelta(hours=1))
+    TableSocket.objects.create(
+        table=table, seat=seat, user=bob, expires_at=timezone.now() + timedelta(seconds=60)
+    )
+    with pytest.raises(TableError, match="not away long enough") as refused:
+        leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+    assert refused.value.code == "not_away"
+    with pytest.raises(TableError, match="leave the game instead"):
+        leaving.seat_remove(table_id=table.pk, host=alice, number=0)
+
+
+def test_never_seen_counts_from_the_start(alice, bob):
+    table = card_game(alice, bob)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(minutes=5))
+    assert leaving.seat_remove(table_id=table.pk, host=alice, number=1).is_bot
