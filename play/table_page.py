@@ -37,6 +37,8 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
         "brief_template": site.brief_template,
         "game_stylesheet": site.stylesheet,
         "notes_refusal": site.notes_refusal(),
+        # Leave the game and Remove (play/leaving.py): a computer player takes the seat.
+        "seats_replaceable": game.bot is not None and view["status"] == TableStatus.PLAYING,
         "notes_locked": membership.seat is not None
         and table.state is not None
         and not selectors.may_write_notes(table=table, player=membership.seat.number),

@@ -2,7 +2,7 @@ from django.urls import path
 
 from holmes_site import converters  # noqa: F401 (<id:...>)
 
-from . import views
+from . import views, views_leaving
 
 app_name = "play"
 
@@ -29,6 +29,12 @@ urlpatterns = [
         "tables/<id:table_id>/bots/<int:number>/remove/",
         views.table_bot_remove,
         name="table-bot-remove",
+    ),
+    path("tables/<id:table_id>/seat/leave/", views_leaving.table_seat_leave, name="seat-leave"),
+    path(
+        "tables/<id:table_id>/seats/<int:number>/remove/",
+        views_leaving.table_seat_remove,
+        name="seat-remove",
     ),
     path("tables/<id:table_id>/act/", views.table_act, name="table-act"),
     path("tables/<id:table_id>/notebook/", views.table_notebook, name="table-notebook"),

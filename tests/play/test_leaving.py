@@ -138,3 +138,38 @@ def test_never_seen_counts_from_the_start(alice, bob):
     table = card_game(alice, bob)
     Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(minutes=5))
     assert leaving.seat_remove(table_id=table.pk, host=alice, number=1).is_bot
+
+
+# --- The page -------------------------------------------------------------------------------
+
+
+def test_the_page_offers_leave_and_says_who_left(alice, bob, client):
+    table = card_game(alice, bob)
+    page = reverse("play:table", args=[table.pk])
+    client.force_login(bob)
+    assert 'id="leave-game"' in client.get(page).content.decode()
+    assert 'id="remove-seat-0"' not in client.get(page).content.decode()
+
+    left = client.post(reverse("play:seat-leave", args=[table.pk]))
+
+    assert left.status_code == 302 and left["Location"] == reverse("play:tables")
+    client.force_login(alice)
+    html = client.get(page).content.decode()
+    assert "Bob left the game; a computer player (Computer 1) takes the seat." in html
+    assert 'id="remove-seat-1"' not in html  # a computer's seat is nobody's to remove
+
+
+def test_the_host_removes_from_the_page_and_reads_why_not_yet(alice, bob, client):
+    table = card_game(alice, bob)
+    client.force_login(alice)
+    page = client.get(reverse("play:table", args=[table.pk])).content.decode()
+    assert 'id="remove-seat-1"' in page
+    remove = reverse("play:seat-remove", args=[table.pk, 1])
+
+    refused = client.post(remove, HTTP_HX_REQUEST="true")
+
+    assert refused.status_code == 200
+    assert "Bob is not away long enough to be removed: try again in" in refused.content.decode()
+    assert Seat.objects.get(table=table, number=1).user == bob
+    client.force_login(bob)
+    assert client.post(reverse("play:seat-remove", args=[table.pk, 0])).status_code == 403
