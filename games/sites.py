@@ -61,6 +61,14 @@ class GameSite:
 
     # --- After a move -----------------------------------------------------------------------
 
+    def progress(self, state: dict) -> dict:
+        """Where a game stands, in public facts lists may show (kept on the table's
+        summary, written when they change): the seats it waits for, and its round when
+        the game counts rounds (``None`` otherwise)."""
+        rules = self.game.rules
+        waiting = [] if rules.is_over(state) else list(rules.waiting_for(state))
+        return {"waiting_for": sorted(waiting), "round": None}
+
     def notices(self, before: dict, after: dict, events: list[Event]) -> list[tuple[str, dict]]:
         """The notifications a move calls for, as (kind, details): a new turn, the end."""
         rules = self.game.rules

@@ -174,6 +174,7 @@ def _table_update_sql(table: Table, fields: list[str]) -> tuple[str, list]:
         "deadline_at": connection.ops.adapt_datetimefield_value,
         "wake_at": connection.ops.adapt_datetimefield_value,
         "outcome": lambda value: None if value is None else _json(value),
+        "summary": _json,
     }
     assignments = ", ".join(f"{name} = %s" for name in fields)
     # pre_save, as save() does: the state's field leaves out its fixed part.

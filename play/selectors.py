@@ -9,14 +9,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db.models import Avg, Count, DurationField, F, Q, QuerySet
+from django.db.models import Avg, Count, DurationField, F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
 
 from cases.markdown import render_markdown
 from cases.models import CaseVersion
 from games import get_rules
-from games.sites import get_site
+from games.sites import get_site, names_sentence
 
 from .models import (
     Notebook,
@@ -52,6 +52,45 @@ def tables_for_user(*, user) -> QuerySet[Table]:
         .select_related("case_version", "host")
         .order_by("-created_at")
         .distinct()
+    )
+
+
+@dataclass(frozen=True)
+class ListedTable:
+    """A line of My tables: the table, and where its game stands for this user."""
+
+    table: Table
+    your_turn: bool
+    waiting_names: list[str]  # whose move the game waits for, when it is not yours alone
+    round: int | None
+
+    @property
+    def waiting_sentence(self) -> str:
+        if not self.waiting_names:
+            return ""
+        others = names_sentence(self.waiting_names)
+        return f"{others} to move too" if self.your_turn else f"Waiting for {others}"
+
+
+def my_tables(*, user, limit: int = 100) -> list[ListedTable]:
+    """The user's newest tables, those waiting on their move first: one query, read from
+    each table's summary (kept up to date by the moves), never from its state."""
+    my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).values("number")[:1]
+    tables = tables_for_user(user=user).annotate(my_seat=Subquery(my_seat))[:limit]
+    listed = [_listed(table) for table in tables]
+    return sorted(listed, key=lambda line: not line.your_turn)  # stable: newest first
+
+
+def _listed(table: Table) -> ListedTable:
+    summary = table.summary or {}
+    playing = table.status == TableStatus.PLAYING
+    waiting = summary.get("waiting_for", []) if playing else []
+    names = {seat["number"]: seat["name"] for seat in summary.get("seats", [])}
+    return ListedTable(
+        table=table,
+        your_turn=table.my_seat in waiting,
+        waiting_names=[names[n] for n in waiting if n in names and n != table.my_seat],
+        round=summary.get("round") if playing else None,
     )
 
 

@@ -381,6 +381,7 @@ def table_start(*, table_id: int, user) -> Table:
     table.summary = {
         **site.summary(table.case_version),
         "seats": selectors.seats_summary(table=table, seats=seats),
+        **site.progress(state),
     }
     _append_events(table, [Event("table_started")])
     wake_fields = _plan_wake(table, rules)
@@ -561,6 +562,7 @@ def _store_move(
         table.outcome = get_site(table.engine).outcome_record(engine.outcome(new_state))
         fields += ["status", "finished_at", "outcome"]
     fields += _plan_wake(table, engine)
+    fields += _update_progress(table, new_state)
     rows = _event_rows(table, events)
     result = ActionResult(table=table, applied=True, events=events)
     request = None
@@ -574,6 +576,17 @@ def _store_move(
     _after_commit_tell_move(table, previous_state, new_state, events, presence, player)
     _after_commit_wake(table)
     return result
+
+
+def _update_progress(table: Table, state: dict) -> list[str]:
+    """Keep whose turn it is and the round on the summary, for My tables: written only
+    when they change, so most moves write no more than before. The fields to save."""
+    progress = get_site(table.engine).progress(state)
+    summary = table.summary or {}
+    if all(summary.get(key) == value for key, value in progress.items()):
+        return []
+    table.summary = {**summary, **progress}
+    return ["summary"]
 
 
 # --- Computer players and timers --------------------------------------------------------

@@ -119,8 +119,7 @@ def case_page(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def tables(request: HttpRequest) -> HttpResponse:
-    my_tables = selectors.tables_for_user(user=request.user)[:100]
-    return render(request, "play/tables.html", {"tables": my_tables})
+    return render(request, "play/tables.html", {"tables": selectors.my_tables(user=request.user)})
 
 
 @login_required

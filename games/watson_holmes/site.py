@@ -31,6 +31,9 @@ class WatsonHolmesSite(GameSite):
             "case": {"slug": case_version.case.slug, "title": case_version.title},
         }
 
+    def progress(self, state: dict) -> dict:
+        return {**super().progress(state), "round": state.get("round")}
+
     def player_range(self, case_version: CaseVersion | None = None) -> tuple[int, int]:
         return (
             max(self.game.min_players, case_version.min_players),
