@@ -951,3 +951,57 @@ def table_cancel(*, table_id: int, user) -> Table:
         dedupe_key=f"table{table.pk}:cancelled",
     )
     return table
+
+
+# --- Play again ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def table_rematch(*, table_id: int, user) -> Table:
+    """Play again: a new lobby for the same game, case, options and timer, for the group of
+    a finished table. The first player to ask hosts it; the computer players sit down
+    again; the people are told, with a link to the new lobby, and join it if they want to:
+    nobody is seated unasked (a seat would also hold them to a case they might be playing
+    elsewhere). Whoever asks later joins that same lobby, so a group gets one table."""
+    finished = Table.objects.select_for_update(of=("self",)).get(pk=table_id)
+    seats = list(
+        Seat.objects.filter(table=finished)
+        .select_related("user__notification_preferences")
+        .order_by("number")
+    )
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise PermissionDenied("You have no seat at this table.")
+    if finished.status != TableStatus.FINISHED:
+        raise TableError("Only a finished game can be played again.", "not_finished")
+    rematch_id = (finished.summary or {}).get("rematch_id")
+    if rematch_id:
+        rematch = Table.objects.get(pk=rematch_id)
+        table_join(invite_code=rematch.invite_code, user=user)
+        return rematch
+    rematch = table_create(
+        host=user,
+        game=finished.engine,
+        case_version=finished.case_version,
+        options=finished.options,
+        turn_timer_seconds=finished.turn_timer_seconds,
+    )
+    for seat in seats:
+        if seat.is_bot:
+            _seat_add(rematch, bot_name=seat.bot_name)
+    finished.summary = {**(finished.summary or {}), "rematch_id": rematch.pk}
+    finished.version += 1  # open pages show the new table's link
+    finished.save(update_fields=["summary", "version"])
+    _after_commit_push(finished)
+    _invite_to_rematch(finished, rematch, [seat.user for seat in seats if seat.user], user)
+    return rematch
+
+
+def _invite_to_rematch(finished: Table, rematch: Table, people: list, host) -> None:
+    title = (finished.summary or {}).get("title", "a game")
+    notifications_send(
+        users=[person for person in people if person.pk != host.pk],
+        kind="table_news",
+        message=f"{host.public_name} opened a new table for {title}: join to play again.",
+        url=reverse("play:join", args=[rematch.invite_code]),
+        dedupe_key=f"table{finished.pk}:rematch",
+    )

@@ -24,6 +24,7 @@ urlpatterns = [
     path("tables/<id:table_id>/watching/", views.table_watching, name="table-watching"),
     path("tables/<id:table_id>/start/", views.table_start, name="table-start"),
     path("tables/<id:table_id>/cancel/", views.table_cancel, name="table-cancel"),
+    path("tables/<id:table_id>/again/", views.table_play_again, name="table-play-again"),
     path("tables/<id:table_id>/bots/", views.table_bot_add, name="table-bot-add"),
     path(
         "tables/<id:table_id>/bots/<int:number>/remove/",

@@ -306,6 +306,19 @@ def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_play_again(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A finished table's Play again: to the new lobby (opened now, or by another player)."""
+    selectors.membership_for(table_id=table_id, user=request.user)
+    try:
+        rematch = services.table_rematch(table_id=table_id, user=request.user)
+    except services.TableError as refusal:
+        return _after_write(request, table_id, error=str(refusal))
+    url = reverse("play:table", args=[rematch.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
 def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
     selectors.membership_for(table_id=table_id, user=request.user)
     error = None
