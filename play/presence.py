@@ -142,11 +142,18 @@ def socket_refresh(
 ) -> int | None:
     """The socket is still open: it counts for PRESENCE_SECONDS more. Its id, which is a
     new one if it had been swept away meanwhile (it went quiet for too long), or None if
-    it went with its seat or its table (a player who left the lobby): it counts no more."""
+    it went with its seat or its table (a player who left the lobby), or the seat is no
+    longer theirs (a computer took it, play/leaving.py): it counts no more."""
     now = timezone.now()
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
     if seat_id is not None:
-        Seat.objects.filter(pk=seat_id).update(seen_at=now)
+        still_theirs = Seat.objects.filter(pk=seat_id)
+        if user_id is not None:
+            still_theirs = still_theirs.filter(user_id=user_id)
+        if not still_theirs.update(seen_at=now):
+            # They left the game, or were removed: a computer plays the seat now.
+            TableSocket.objects.filter(pk=socket_id).delete()
+            return None
     if TableSocket.objects.filter(pk=socket_id).update(expires_at=expires_at):
         return socket_id
     return _socket_create(table_id, seat_id, user_id, now)

@@ -21,8 +21,8 @@ def no_bot_pause(settings):
     settings.HOLMES_AWAY_SECONDS = 120
 
 
-def card_game(alice, bob) -> Table:
-    table = services.table_create(host=alice, game="sherlock_mycroft")
+def card_game(alice, bob, game="sherlock_mycroft") -> Table:
+    table = services.table_create(host=alice, game=game)
     Table.objects.filter(pk=table.pk).update(seed=1887)
     services.table_join(invite_code=table.invite_code, user=bob)
     return services.table_start(table_id=table.pk, user=alice)
@@ -173,3 +173,43 @@ def test_the_host_removes_from_the_page_and_reads_why_not_yet(alice, bob, client
     assert Seat.objects.get(table=table, number=1).user == bob
     client.force_login(bob)
     assert client.post(reverse("play:seat-remove", args=[table.pk, 0])).status_code == 403
+
+
+# --- Hidden information ---------------------------------------------------------------------
+
+
+def test_the_one_who_left_reads_nothing_of_the_seat_any_more(alice, bob):
+    from play import presence
+
+    # Holmes Elementary deals each player a hand: a seat's own secrets from the start.
+    table = card_game(alice, bob, game="holmes_elementary")
+    seat = Seat.objects.get(table=table, user=bob)
+    socket = presence.socket_open(table_id=table.pk, seat_id=seat.pk, user_id=bob.pk)
+    api = APIClient()
+    api.force_authenticate(bob)
+    before = api.get(f"/api/tables/{table.pk}/").content.decode()
+    secrets = get_game(table.engine).private_items(table.state, 1)
+    assert secrets and any(secret in before for secret in secrets)  # the check can fail
+
+    leaving.seat_leave(table_id=table.pk, user=bob)
+    # Bob asks again everywhere he could read the seat from.
+    table.refresh_from_db()
+    answers = [
+        api.get(f"/api/tables/{table.pk}/"),
+        api.get(f"/api/tables/{table.pk}/events/"),
+        api.post(
+            f"/api/tables/{table.pk}/actions/",
+            {"action": {"type": "x"}, "expected_version": table.version},
+            format="json",
+        ),
+    ]
+    secrets = get_game(table.engine).private_items(table.state, 1)
+    for answer in answers:
+        assert answer.status_code == 404, answer.content
+        assert not any(secret in answer.content.decode() for secret in secrets)
+    # An open socket of his stops counting at its next ping, and the consumer closes it.
+    refreshed = presence.socket_refresh(
+        socket_id=socket, table_id=table.pk, seat_id=seat.pk, user_id=bob.pk
+    )
+    assert refreshed is None
+    assert not TableSocket.objects.filter(seat=seat).exists()
