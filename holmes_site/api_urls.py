@@ -19,6 +19,12 @@ urlpatterns = [
     path("tables/join/", api.TableJoinApi.as_view(), name="table-join"),
     path("tables/<id:table_id>/", api.TableDetailApi.as_view(), name="table"),
     path("tables/<id:table_id>/leave/", api.TableLeaveApi.as_view(), name="table-leave"),
+    path("tables/<id:table_id>/seat/leave/", api.TableSeatLeaveApi.as_view(), name="seat-leave"),
+    path(
+        "tables/<id:table_id>/seats/<int:number>/remove/",
+        api.TableSeatRemoveApi.as_view(),
+        name="seat-remove",
+    ),
     path("tables/<id:table_id>/start/", api.TableStartApi.as_view(), name="table-start"),
     path("tables/<id:table_id>/colour/", api.TableColourApi.as_view(), name="table-colour"),
     path("tables/<id:table_id>/bots/", api.TableBotApi.as_view(), name="table-bots"),

@@ -18,7 +18,7 @@ from cases import selectors as case_selectors
 from games import GAMES
 from holmes_site.throttling import AnswerThrottle, JoinThrottle
 
-from . import selectors, services
+from . import leaving, selectors, services
 from .api_errors import error_response
 from .api_schema import example_actions
 from .models import Colour, Notebook, TableStatus
@@ -271,6 +271,35 @@ class TableLeaveApi(APIView):
         selectors.membership_for(table_id=table_id, user=request.user)
         services.table_leave(table_id=table_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TableSeatLeaveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        summary="Leave a started game: a computer player takes your seat",
+    )
+    def post(self, request, table_id):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        leaving.seat_leave(table_id=table_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TableSeatRemoveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=TABLE_VIEW,
+        summary="Remove a player who has been away (host only): a computer takes the seat",
+    )
+    def post(self, request, table_id, number):
+        selectors.membership_for(table_id=table_id, user=request.user)
+        leaving.seat_remove(table_id=table_id, host=request.user, number=number)
+        membership = selectors.membership_for(table_id=table_id, user=request.user)
+        return table_view_response(membership)
 
 
 class TableStartApi(APIView):

@@ -213,3 +213,24 @@ def test_the_one_who_left_reads_nothing_of_the_seat_any_more(alice, bob):
     )
     assert refreshed is None
     assert not TableSocket.objects.filter(seat=seat).exists()
+
+
+# --- The API --------------------------------------------------------------------------------
+
+
+def test_the_api_leaves_and_removes_with_sentences(alice, bob, charlie):
+    table = card_game(alice, bob)
+    bob_api, alice_api = APIClient(), APIClient()
+    bob_api.force_authenticate(bob)
+    alice_api.force_authenticate(alice)
+
+    not_yet = alice_api.post(f"/api/tables/{table.pk}/seats/1/remove/")
+    assert not_yet.status_code == 400, not_yet.content
+    assert not_yet.json()["error"]["code"] == "not_away"
+    assert "try again in" in not_yet.json()["error"]["message"]
+    assert bob_api.post(f"/api/tables/{table.pk}/seats/0/remove/").status_code == 403
+
+    assert bob_api.post(f"/api/tables/{table.pk}/seat/leave/").status_code == 204
+    seats = alice_api.get(f"/api/tables/{table.pk}/").json()["seats"]
+    assert seats[1]["name"] == "Computer 1" and seats[1]["bot"] is True
+    assert bob_api.post(f"/api/tables/{table.pk}/seat/leave/").status_code == 404
