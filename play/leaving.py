@@ -15,8 +15,10 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts.services import notifications_send
 from games import get_game, get_rules
 from games.base import Event
 
@@ -44,7 +46,9 @@ def seat_leave(*, table_id: int, user) -> Seat:
         raise NotSeated()
     _check_replaceable(table)
     name = seat.user.public_name
-    return _seat_to_computer(table, seat, sentence=f"{name} left the game; {{bot}} takes the seat.")
+    return _seat_to_computer(
+        table, seat, by=user, sentence=f"{name} left the game; {{bot}} takes the seat."
+    )
 
 
 @transaction.atomic
@@ -67,11 +71,21 @@ def seat_remove(*, table_id: int, host, number: int) -> Seat:
             f"try again in {left} seconds.",
             "not_away",
         )
-    name = seat.user.public_name
+    removed, title = seat.user, (table.summary or {}).get("title", "a game")
+    notifications_send(
+        users=[removed],
+        kind="table_news",
+        message=f"{host.public_name} removed you from {title}, as you were away; "
+        "a computer player took your seat.",
+        url=reverse("play:tables"),
+        dedupe_key=f"table{table.pk}:seat{number}:removed",
+    )
     return _seat_to_computer(
         table,
         seat,
-        sentence=f"{host.public_name} removed {name}, who was away; {{bot}} takes the seat.",
+        by=host,
+        sentence=f"{host.public_name} removed {removed.public_name}, who was away; "
+        "{bot} takes the seat.",
     )
 
 
@@ -106,7 +120,9 @@ def _check_replaceable(table: Table) -> None:
         )
 
 
-def _seat_to_computer(table: Table, seat: Seat, *, sentence: str) -> Seat:
+def _seat_to_computer(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
+    """The seat goes to a computer player; `by` (who left, or the host) is told nothing,
+    the other players are told in the sentence."""
     taken = set(Seat.objects.filter(table=table).values_list("bot_name", flat=True))
     bot_name = next(
         BOT_NAME.format(number=n)
@@ -126,7 +142,20 @@ def _seat_to_computer(table: Table, seat: Seat, *, sentence: str) -> Seat:
     table.save(update_fields=["summary", "version", "event_count", *wake_fields])
     _after_commit_push(table)
     _after_commit_wake(table)
+    _tell_the_others(table, seat, by=by, sentence=said)
     return seat
+
+
+def _tell_the_others(table: Table, seat: Seat, *, by, sentence: str) -> None:
+    others = Seat.objects.filter(table=table, user__isnull=False).exclude(user=by)
+    title = (table.summary or {}).get("title", "a game")
+    notifications_send(
+        users=[other.user for other in others.select_related("user__notification_preferences")],
+        kind="table_news",
+        message=f"At {title}: {sentence}",
+        url=reverse("play:table", args=[table.pk]),
+        dedupe_key=f"table{table.pk}:seat{seat.number}:v{table.version}:replaced",
+    )
 
 
 def _rename_in_summary(table: Table, number: int, bot_name: str, sentence: str) -> None:

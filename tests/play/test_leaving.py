@@ -234,3 +234,31 @@ def test_the_api_leaves_and_removes_with_sentences(alice, bob, charlie):
     seats = alice_api.get(f"/api/tables/{table.pk}/").json()["seats"]
     assert seats[1]["name"] == "Computer 1" and seats[1]["bot"] is True
     assert bob_api.post(f"/api/tables/{table.pk}/seat/leave/").status_code == 404
+
+
+def test_the_others_are_told_and_so_is_the_removed_player(alice, bob):
+    from accounts.models import Notification
+
+    table = card_game(alice, bob)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(hours=1))
+    leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+
+    told_bob = Notification.objects.get(user=bob)
+    assert told_bob.message == (
+        "Alice removed you from Sherlock & Mycroft, as you were away; "
+        "a computer player took your seat."
+    )
+    assert told_bob.url == reverse("play:tables")
+    assert not Notification.objects.filter(user=alice).exists()  # she did it
+
+
+def test_the_others_read_who_left(alice, bob):
+    from accounts.models import Notification
+
+    table = card_game(alice, bob)
+    leaving.seat_leave(table_id=table.pk, user=bob)
+    told = Notification.objects.get(user=alice)
+    assert told.message == (
+        "At Sherlock & Mycroft: Bob left the game; a computer player (Computer 1) takes the seat."
+    )
+    assert not Notification.objects.filter(user=bob).exists()
