@@ -973,6 +973,8 @@ def table_rematch(*, table_id: int, user) -> Table:
         raise PermissionDenied("You have no seat at this table.")
     if finished.status != TableStatus.FINISHED:
         raise TableError("Only a finished game can be played again.", "not_finished")
+    if finished.is_private:
+        raise TableError("A private play-test is not played again here: open a new one.", "private")
     rematch_id = (finished.summary or {}).get("rematch_id")
     if rematch_id:
         rematch = Table.objects.get(pk=rematch_id)

@@ -74,3 +74,14 @@ def test_only_a_finished_table_of_yours_can_be_played_again(client, started, bob
     finished = finish(started)
     assert play_again(client, dave, finished).status_code == 404  # not at the table
     assert Table.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_private_play_test_is_not_played_again(client, tutorial, alice):
+    table = services.table_create_private(host=alice, case_version=tutorial)
+    finished = finish(services.table_start(table_id=table.pk, user=alice))
+    client.force_login(alice)
+    assert "Play again" not in client.get(f"/tables/{finished.pk}/").content.decode()
+    with pytest.raises(services.TableError, match="private play-test"):
+        services.table_rematch(table_id=finished.pk, user=alice)
+    assert Table.objects.count() == 1
