@@ -6,8 +6,8 @@ computer chooses from that seat's view alone, as every computer player does. The
 no longer holds the seat, so nothing of it reaches them any more (their notes go with
 it). Everyone reads what happened in a sentence, in the table's history and on its page.
 
-A game without computer players keeps the seat (Watson & Holmes: the table's turn timer
-passes an absent player by); leaving it is refused with a sentence.
+A game without computer players keeps the seat (Watson & Holmes: a table's turn timer,
+if it has one, passes an absent player's turn by); leaving it is refused with a sentence.
 """
 
 from datetime import timedelta
@@ -114,8 +114,8 @@ def _check_replaceable(table: Table) -> None:
     game = get_game(table.engine)
     if game.bot is None:
         raise TableError(
-            f"{game.title} has no computer player to take a seat: the table's turn timer "
-            "passes an absent player by instead.",
+            f"{game.title} has no computer player to take a seat: stay in it (a table "
+            "with a turn timer passes an absent player's turn by).",
             "no_bot",
         )
 
