@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
 
@@ -89,16 +90,37 @@ def seat_remove(*, table_id: int, host, number: int) -> Seat:
     )
 
 
-def away_seconds_left(*, table: Table, seat: Seat, now=None) -> int:
+def away_seconds_left(*, table: Table, seat: Seat, now=None, present: bool | None = None) -> int:
     """How many seconds more the player at `seat` must be away before the host may remove
-    them: 0 when they may be removed now. A page open on the table counts as present."""
+    them: 0 when they may be removed now. A page open on the table counts as present
+    (`present`: whether one is, if the caller knows)."""
     now = now or timezone.now()
-    if TableSocket.objects.filter(seat=seat, expires_at__gt=now).exists():
+    if present is None:
+        present = TableSocket.objects.filter(seat=seat, expires_at__gt=now).exists()
+    if present:
         return settings.HOLMES_AWAY_SECONDS
     # Never seen since the start: away since the start.
     since = max(filter(None, [seat.seen_at, table.started_at]), default=now)
     due = since + timedelta(seconds=settings.HOLMES_AWAY_SECONDS)
     return max(0, int((due - now).total_seconds() + 0.999))
+
+
+def seats_away(*, table: Table) -> set[int]:
+    """The seats whose players the host may remove now (for the page's Remove buttons):
+    people other than the host, away for HOLMES_AWAY_SECONDS at least. One query."""
+    now = timezone.now()
+    live = TableSocket.objects.filter(seat=OuterRef("pk"), expires_at__gt=now)
+    seats = (
+        Seat.objects.filter(table=table, user__isnull=False)
+        .exclude(user_id=table.host_id)
+        .annotate(present=Exists(live))
+        .filter(present=False)
+    )
+    return {
+        seat.number
+        for seat in seats
+        if not away_seconds_left(table=table, seat=seat, now=now, present=False)
+    }
 
 
 def _playing_table(table_id: int) -> Table:

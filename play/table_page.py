@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import get_game
 from games.sites import get_site
 
-from . import selectors
+from . import leaving, selectors
 from .models import TableStatus
 
 
@@ -43,6 +43,8 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
         and table.state is not None
         and not selectors.may_write_notes(table=table, player=membership.seat.number),
     }
+    if context["seats_replaceable"] and context["is_host"]:
+        context["seats_away"] = leaving.seats_away(table=table)
     context["notebook_marks"] = selectors.notebook_marks(membership=membership)
     context["notebook_url"] = reverse("play:table-notebook", args=[table.pk])
     if view["status"] == TableStatus.LOBBY:

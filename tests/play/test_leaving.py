@@ -162,8 +162,9 @@ def test_the_page_offers_leave_and_says_who_left(alice, bob, client):
 def test_the_host_removes_from_the_page_and_reads_why_not_yet(alice, bob, client):
     table = card_game(alice, bob)
     client.force_login(alice)
-    page = client.get(reverse("play:table", args=[table.pk])).content.decode()
-    assert 'id="remove-seat-1"' in page
+    page = reverse("play:table", args=[table.pk])
+    # Bob has not been away long: no Remove beside him yet.
+    assert 'id="remove-seat-1"' not in client.get(page).content.decode()
     remove = reverse("play:seat-remove", args=[table.pk, 1])
 
     refused = client.post(remove, HTTP_HX_REQUEST="true")
@@ -173,6 +174,13 @@ def test_the_host_removes_from_the_page_and_reads_why_not_yet(alice, bob, client
     assert Seat.objects.get(table=table, number=1).user == bob
     client.force_login(bob)
     assert client.post(reverse("play:seat-remove", args=[table.pk, 0])).status_code == 403
+
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(hours=1))
+    client.force_login(alice)
+    html = client.get(page).content.decode()
+    assert 'id="remove-seat-1"' in html and 'id="remove-seat-0"' not in html
+    assert client.post(remove).status_code == 302
+    assert Seat.objects.get(table=table, number=1).is_bot
 
 
 # --- Hidden information ---------------------------------------------------------------------
