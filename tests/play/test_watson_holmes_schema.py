@@ -59,9 +59,9 @@ def test_it_describes_the_reading_waiting_for_and_the_result(view):
     properties = view["properties"]
     text = properties["you"]["properties"]["reading"]["items"]["properties"]["text"]
     assert "Markdown" in text["description"] and "[[n]]" in text["description"]
-    assert "[[n]]" in properties["watson"]["properties"]["read"]["properties"]["text"][
-        "description"
-    ]
+    assert (
+        "[[n]]" in properties["watson"]["properties"]["read"]["properties"]["text"]["description"]
+    )
     assert "timer" in properties["waiting_for"]["description"]
     result = properties["result"]
     assert result["nullable"] is True
