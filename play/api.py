@@ -102,6 +102,10 @@ TABLE_VIEW = inline_serializer(
         "solution": serializers.DictField(
             allow_null=True, required=False, help_text="Case games, once you may read it."
         ),
+        "solution_withheld": serializers.BooleanField(
+            required=False,
+            help_text="Case games: the solution waits while you play this case at another table.",
+        ),
         "notebook": serializers.CharField(allow_null=True),
     },
 )

@@ -127,7 +127,7 @@ class WatsonHolmesSite(GameSite):
             return {"solution": None}
         if may_reveal_case is not None and not may_reveal_case():
             # The viewer plays this case at another table: the solution waits until then.
-            return {"solution": None}
+            return {"solution": None, "solution_withheld": True}
         version = CaseVersion.objects.get(pk=case_version_id)
         questions = Question.objects.filter(version=version).order_by("position")
         return {

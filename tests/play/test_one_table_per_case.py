@@ -91,7 +91,8 @@ def test_a_lost_solo_table_shows_its_solution_to_a_player_with_no_other_table(
     give_up_at_baker_street(client, solo)
 
     assert view_of(solo, alice)["solution"] is not None
-    assert SOLUTION_TEXT in page(client, solo)
+    html = page(client, solo)
+    assert SOLUTION_TEXT in html and "stays closed here" not in html
 
 
 def test_a_lost_table_keeps_its_solution_while_its_player_plays_the_case_elsewhere(
@@ -107,9 +108,12 @@ def test_a_lost_table_keeps_its_solution_while_its_player_plays_the_case_elsewhe
     services.table_start(table_id=table.pk, user=bob)
 
     assert view_of(solo, alice)["solution"] is None
-    assert SOLUTION_TEXT not in page(client, solo)
+    html = page(client, solo)
+    assert SOLUTION_TEXT not in html
+    assert "stays closed here until that game ends" in html  # the page says why
     api = client.get(f"/api/tables/{solo.pk}/")
     assert api.status_code == 200 and api.json()["solution"] is None
+    assert api.json()["solution_withheld"] is True
 
     # Once that game is over, the lost table shows its solution again.
     table.status = "finished"
