@@ -234,7 +234,8 @@ def _player(player: dict, seats: dict, game: dict, me) -> dict:
     return {
         "seat": seat,
         "seat_info": seats[seat],
-        "name": player["name"],
+        # The seat's name now: a computer player's once the person who sat there has left.
+        "name": seats[seat].get("name") or player["name"],
         "is_you": is_you,
         "is_turn": game["turn"] == seat,
         "is_first": game["first"] == seat,

@@ -49,6 +49,7 @@ def test_bob_leaves_and_the_computer_plays_in_his_place(game, live_server_url, c
     said = "Bob left the game; a computer player (Computer 1) takes the seat."
     expect(alice.locator("#departures")).to_contain_text(said)  # live, without a reload
     expect(alice.locator("#remove-seat-1")).to_have_count(0)
+    expect(alice.locator("#remove-help")).to_have_count(0)  # nobody else to remove now
 
     moves = 0
     for _ in range(3):

@@ -157,6 +157,9 @@ def test_the_page_offers_leave_and_says_who_left(alice, bob, client):
     html = client.get(page).content.decode()
     assert "Bob left the game; a computer player (Computer 1) takes the seat." in html
     assert 'id="remove-seat-1"' not in html  # a computer's seat is nobody's to remove
+    # The game's own panel names the seat as it is now.
+    area = html[html.index('id="area-1-name"') :].split("</h3>")[0]
+    assert "Computer 1" in area and "Bob" not in area
 
 
 def test_the_host_removes_from_the_page_and_reads_why_not_yet(alice, bob, client):
