@@ -6,7 +6,7 @@ computer chooses from that seat's view alone, as every computer player does. The
 no longer holds the seat, so nothing of it reaches them any more (their notes go with
 it). Everyone reads what happened in a sentence, in the table's history and on its page.
 
-A game without computer players keeps the seat (Watson & Holmes: a table's turn timer,
+A game without computer players keeps the seat (the case game: a table's turn timer,
 if it has one, passes an absent player's turn by); leaving it is refused with a sentence.
 """
 
