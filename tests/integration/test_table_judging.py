@@ -44,7 +44,9 @@ def test_it_judges_a_table_attempt_in_a_real_worker(tasks_to_the_worker, alice, 
     assert "play.tasks.judge_table_attempt" in tasks_to_the_worker.log()
     # The notifications this process queued were stored by the worker too.
     wait_for(
-        lambda: Notification.objects.filter(kind="table_started").count() == 2,
+        lambda: Notification.objects.filter(kind="table_started", user=bob).exists(),
         tasks_to_the_worker,
     )
+    # alice pressed Start herself: nobody is told of what they just did.
+    assert not Notification.objects.filter(kind="table_started", user=alice).exists()
     assert Notification.objects.filter(kind="table_news", user=[alice, bob][other]).exists()
