@@ -14,11 +14,11 @@ from games.watson_holmes.rules.state import (
     CARRIAGE_STOP,
     CARRIAGE_STOP_GAIN,
     INVESTIGATION,
-    MAX_ANSWER_LENGTH,
     READING_STEP,
     SOLVING_STEP,
     VISITING,
     WATSON_STEP,
+    answer_texts,
     card_key,
     clockwise_from,
     gain,
@@ -272,15 +272,7 @@ def check_answers_shape(state: dict, answers: object) -> Refusal | dict:
         if extra:
             parts.append(f"no question called {', '.join(extra)}")
         return refuse("bad_answers", "Your answers are " + "; ".join(parts) + ".")
-    for qid in expected:
-        text = answers[qid]
-        if not isinstance(text, str):
-            return refuse("malformed_action", f"The answer to {qid} must be a text.")
-        if len(text) > MAX_ANSWER_LENGTH:
-            return refuse(
-                "too_long", f"The answer to {qid} is longer than {MAX_ANSWER_LENGTH} characters."
-            )
-    return {"answers": {qid: answers[qid] for qid in expected}}
+    return answer_texts(answers, expected)
 
 
 def perform_answer(state: dict, seat: int, params: dict) -> list[Event]:

@@ -12,11 +12,11 @@ from games.watson_holmes.rules import setup as setups
 from games.watson_holmes.rules.state import (
     ELIMINATED,
     LAST_PLAYER_MAX_ROUNDS,
-    MAX_ANSWER_LENGTH,
     OVER,
     PLAYING,
     TOBY_VALUE,
     WON,
+    answer_texts,
     clockwise_from,
     is_playing,
     playing_seats,
@@ -245,15 +245,7 @@ def check_restate(state: dict, seat: int, action: dict) -> Refusal | dict:
             "bad_answers",
             f"Restate exactly the answers Sherlock asked about: {', '.join(asked)}.",
         )
-    for qid in asked:
-        text = answers[qid]
-        if not isinstance(text, str):
-            return refuse("malformed_action", f"The answer to {qid} must be a text.")
-        if len(text) > MAX_ANSWER_LENGTH:
-            return refuse(
-                "too_long", f"The answer to {qid} is longer than {MAX_ANSWER_LENGTH} characters."
-            )
-    return {"answers": {qid: answers[qid] for qid in asked}}
+    return answer_texts(answers, asked)
 
 
 def perform_restate(state: dict, seat: int, params: dict) -> list[Event]:

@@ -98,6 +98,19 @@ def refuse(code: str, message: str) -> Refusal:
     return Refusal(code=code, message=message)
 
 
+def answer_texts(answers: dict, question_ids) -> Refusal | dict:
+    """The answers to ``question_ids`` as texts within the length limit, or why not."""
+    for qid in question_ids:
+        text = answers[qid]
+        if not isinstance(text, str):
+            return refuse("malformed_action", f"The answer to {qid} must be a text.")
+        if len(text) > MAX_ANSWER_LENGTH:
+            return refuse(
+                "too_long", f"The answer to {qid} is longer than {MAX_ANSWER_LENGTH} characters."
+            )
+    return {"answers": {qid: answers[qid] for qid in question_ids}}
+
+
 def player_name(state: dict, seat: int) -> str:
     return state["players"][seat]["name"]
 
