@@ -266,6 +266,11 @@ def table_colour(request: HttpRequest, table_id: int) -> HttpResponse:
     return _after_write(request, table_id, error=error)
 
 
+def go_to(request: HttpRequest, url: str) -> HttpResponse:
+    """Send the browser to another page, whether the form went by htmx or not."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 @login_required
 @require_POST
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -276,7 +281,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
         return _after_write(request, table_id, error=str(refusal))
     messages.info(request, "You have left the table.")
     target = reverse("play:tables")
-    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+    return go_to(request, target)
 
 
 @login_required
@@ -314,7 +319,7 @@ def table_play_again(request: HttpRequest, table_id: int) -> HttpResponse:
     except services.TableError as refusal:
         return _after_write(request, table_id, error=str(refusal))
     url = reverse("play:table", args=[rematch.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return go_to(request, url)
 
 
 @login_required

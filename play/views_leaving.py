@@ -3,13 +3,11 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from . import leaving, selectors, services
-from .views import _after_write
+from .views import _after_write, go_to
 
 
 @login_required
@@ -22,7 +20,7 @@ def table_seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
         return _after_write(request, table_id, error=str(refusal))
     messages.info(request, "You left the game: a computer player took your seat.")
     target = reverse("play:tables")
-    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+    return go_to(request, target)
 
 
 @login_required
