@@ -201,3 +201,13 @@ def names_sentence(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def seat_names(seats: dict[int, dict], players: Iterable[dict]) -> dict[int, str]:
+    """Each seat's name as the table knows it now, for a game's page: a computer player's
+    once the person who sat there has left (``seats``, the table's), else the name the
+    game was set up with (``players``: the rules' entries, each with "seat" and "name").
+    A game's state keeps the names given at set-up; the seat is renamed, the state not."""
+    names = {player["seat"]: player["name"] for player in players}
+    names.update({number: seat["name"] for number, seat in seats.items() if seat.get("name")})
+    return names

@@ -22,6 +22,7 @@ from games.holmes_elementary.rules.cards import (
     suit_of,
 )
 from games.holmes_elementary.rules.state import HAND_LIMIT, TOKENS_TO_WIN
+from games.sites import seat_names
 
 PHASES = {
     "action": "Action",
@@ -102,10 +103,11 @@ def cards_text(cards) -> str:
 
 
 class Names:
-    """How the page names seats: "you" for the member, else the player's name."""
+    """How the page names seats: "you" for the member, else the seat's name now (a
+    computer player's once the person who sat there has left)."""
 
-    def __init__(self, game: dict, me: int | None):
-        self.names = {player["seat"]: player["name"] for player in game["players"]}
+    def __init__(self, names: dict[int, str], me: int | None):
+        self.names = names
         self.me = me
 
     def __call__(self, seat, *, capital: bool = True) -> str:
@@ -116,6 +118,10 @@ class Names:
     def possessive(self, seat) -> str:
         return "your" if seat == self.me else f"{self.names.get(seat, 'somebody')}'s"
 
+    def name(self, seat) -> str:
+        """The seat's name, even for the member (beside a "(you)" tag)."""
+        return self.names.get(seat, "Somebody")
+
 
 def game_page(view: dict, seats: dict, events, control) -> dict:
     """A member's view of an Elementary deck table, arranged for its templates.
@@ -123,7 +129,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
     game = view["game"]
     me = view["you"]["seat"]
     you = game.get("you")
-    names = Names(game, me)
+    names = Names(seat_names(seats, game["players"]), me)
     version = view["version"]
     legal = game.get("legal_actions") or []
     by_type = defaultdict(list)
@@ -148,7 +154,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "deck_count": game["deck_count"],
         "discard_count": game["discard_count"],
         "supply": game["supply"],
-        "players": _players(game, seats, me),
+        "players": _players(game, seats, names),
         "spots": _spots(game, names, you),
         "hand": _hand(you, by_type["play"], names, version, control) if you else None,
         "hand_count": len(you["hand"]) if you else 0,
@@ -174,7 +180,7 @@ def _status(game: dict, names: Names, me) -> str:
     if pending is not None:
         who = pending["player"]
         if who == me:
-            return _your_choice_sentence(pending, game)
+            return _your_choice_sentence(pending, game, names)
         return f"Waiting for {names(who)} to {_choice_verb(pending)}."
     current = game["player"]
     phase = PHASES.get(game["phase"], game["phase"])
@@ -194,14 +200,14 @@ def _choice_verb(pending: dict) -> str:
     }.get(pending["kind"], "choose")
 
 
-def _your_choice_sentence(pending: dict, game: dict) -> str:
+def _your_choice_sentence(pending: dict, game: dict, names: Names) -> str:
     count = pending["count"]
     cards = "one card" if count == 1 else f"{count} cards"
     if pending["kind"] == "locale":
         return "Your Locale card: keep one of the cards you drew; the others are discarded."
     if pending["kind"] == "action":
         actor = game["player"]
-        who = game["players"][actor]["name"] if actor is not None else "An opponent"
+        who = names(actor) if actor is not None else "An opponent"
         return f"{who} played an Action card on you: choose {cards} to discard."
     if pending["kind"] == "deduction":
         return "You drew a card: now choose one card to discard."
@@ -222,7 +228,7 @@ def _tokens(count: int) -> list[bool]:
     return [slot < count for slot in range(max(TOKENS_TO_WIN, count))]
 
 
-def _players(game: dict, seats: dict, me) -> list[dict]:
+def _players(game: dict, seats: dict, names: Names) -> list[dict]:
     waiting = set(game["waiting_for"])
     result = []
     for player in game["players"]:
@@ -230,8 +236,9 @@ def _players(game: dict, seats: dict, me) -> list[dict]:
         result.append(
             {
                 **player,
+                "name": names.name(seat),
                 "seat_info": seats.get(seat, {"colour": "grey", "letter": "?", "name": ""}),
-                "is_you": seat == me,
+                "is_you": seat == names.me,
                 "is_turn": seat == game["player"],
                 "is_waited_on": seat in waiting,
                 "token_slots": _tokens(player["tokens"]),
@@ -670,7 +677,7 @@ def _result(game: dict, names: Names, seats: dict) -> dict | None:
         ranking.append(
             {
                 "place": place,
-                "name": player["name"],
+                "name": names.name(seat),
                 "seat_info": seats.get(seat, {"colour": "grey", "letter": "?", "name": ""}),
                 "is_you": seat == names.me,
                 "is_winner": seat in result["winners"],

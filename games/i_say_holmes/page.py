@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from games.i_say_holmes.rules import cards
+from games.sites import seat_names
 
 TYPE_LABELS = {
     cards.START: "Opening",
@@ -185,11 +186,16 @@ def follows_text(codes, location: str) -> list[str]:
 
 
 class Names:
-    """How the page names seats: "you" for the member, else the player's name."""
+    """How the page names seats: "you" for the member, else the seat's name now (a
+    computer player's once the person who sat there has left)."""
 
-    def __init__(self, game: dict, me: int | None):
-        self.names = {seat["seat"]: seat["name"] for seat in game["seats"]}
+    def __init__(self, names: dict[int, str], me: int | None):
+        self.names = names
         self.me = me
+
+    def name(self, seat) -> str:
+        """The seat's name, even for the member (beside a "(you)" tag)."""
+        return self.names.get(seat, "Somebody")
 
     def __call__(self, seat, *, capital: bool = True) -> str:
         if seat == self.me:
@@ -214,7 +220,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
     game = view["game"]
     me = view["you"]["seat"]
     you = game.get("you")
-    names = Names(game, me)
+    names = Names(seat_names(seats, game["seats"]), me)
     version = view["version"]
     legal = game.get("legal_actions") or []
     by_type = defaultdict(list)
@@ -236,7 +242,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "over": game["phase"] == "over",
         "status": status,
         "announce": _announce(game, status),
-        "players": _players(game, seats, me),
+        "players": _players(game, seats, names),
         "current": _current(game, names, current, location),
         "pool": _pool(game),
         # Between cases and at the end every hand is back in the deck.
@@ -340,7 +346,7 @@ def _tokens(seat: dict) -> list[dict]:
     return shown
 
 
-def _players(game: dict, seats: dict, me) -> list[dict]:
+def _players(game: dict, seats: dict, names: Names) -> list[dict]:
     waiting = set(game["waiting_for"])
     holder = game["current"]["holder"] if game["current"] else None
     turn = game["turn"]["seat"] if game["phase"] != "over" and game["current"] else None
@@ -350,8 +356,9 @@ def _players(game: dict, seats: dict, me) -> list[dict]:
         result.append(
             {
                 **seat,
+                "name": names.name(number),
                 "seat_info": seats.get(number, {"colour": "grey", "letter": "?", "name": ""}),
-                "is_you": number == me,
+                "is_you": number == names.me,
                 "is_turn": number == turn,
                 "is_waited_on": number in waiting,
                 "holds_current": number == holder,
@@ -964,7 +971,7 @@ def _result(game: dict, names: Names, seats: dict, me) -> dict | None:
             {
                 "seat": number,
                 "seat_info": seats.get(number, {"colour": "grey", "letter": "?"}),
-                "name": seat["name"],
+                "name": names.name(number),
                 "is_you": number == me,
                 "is_winner": number in result["winners"],
                 "score": result["scores"][str(number)],

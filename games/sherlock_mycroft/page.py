@@ -20,6 +20,7 @@ from collections import defaultdict
 
 from games.sherlock_mycroft.rules.cards import CHARACTERS, KIND_BY_ID, VALUE, kind_of, rank
 from games.sherlock_mycroft.rules.scoring import breakdown
+from games.sites import seat_names
 
 # The radio groups a move form may carry (see the module's docstring).
 FROM_FIELD = "from"
@@ -151,11 +152,9 @@ def grouped(card_ids) -> list[dict]:
 def game_page(view: dict, seats: dict, events: list[tuple[str, dict]]) -> dict:
     game = view["game"]
     me = view["you"]["seat"]
-    names = {seat: info["name"] for seat, info in seats.items()}
-    for player in game["players"]:
-        names.setdefault(player["seat"], player["name"])
+    names = seat_names(seats, game["players"])
     board = [_character(entry, seats, game["day"]) for entry in game["board"]]
-    players = [_player(player, seats, game, me) for player in game["players"]]
+    players = [_player(player, seats, names, game, me) for player in game["players"]]
     ordered = sorted(players, key=lambda p: (not p["is_you"], p["seat"]))
     log = _log(events, names, me, game)
     status = _status(game, names, me)
@@ -215,7 +214,7 @@ def _character(entry: dict, seats: dict, day: int) -> dict:
     }
 
 
-def _player(player: dict, seats: dict, game: dict, me) -> dict:
+def _player(player: dict, seats: dict, names: dict, game: dict, me) -> dict:
     seat = player["seat"]
     is_you = seat == me
     on_board = [
@@ -234,8 +233,7 @@ def _player(player: dict, seats: dict, game: dict, me) -> dict:
     return {
         "seat": seat,
         "seat_info": seats[seat],
-        # The seat's name now: a computer player's once the person who sat there has left.
-        "name": seats[seat].get("name") or player["name"],
+        "name": names[seat],
         "is_you": is_you,
         "is_turn": game["turn"] == seat,
         "is_first": game["first"] == seat,
