@@ -68,16 +68,38 @@ MIN_TURN_TIMER_SECONDS, MAX_TURN_TIMER_SECONDS = services.TIMER_RANGE
 
 
 class TableSummaryOutput(serializers.Serializer):
-    id = serializers.IntegerField()
-    game = serializers.CharField(source="engine", help_text="The game's name (GET /api/games/).")
-    case = serializers.CharField(
-        source="case_version.case.slug", allow_null=True, default=None, help_text="Case games only."
+    """A line of My tables (selectors.ListedTable): the table's public facts and where
+    its game stands for you, as the My tables page shows them."""
+
+    id = serializers.IntegerField(source="table.id")
+    game = serializers.CharField(
+        source="table.engine", help_text="The game's name (GET /api/games/)."
     )
-    title = serializers.CharField(source="summary.title", default="")
-    status = serializers.CharField()
-    version = serializers.IntegerField()
-    host = serializers.CharField(source="host.public_name")
-    created_at = serializers.DateTimeField()
+    case = serializers.CharField(
+        source="table.case_version.case.slug",
+        allow_null=True,
+        default=None,
+        help_text="Case games only.",
+    )
+    title = serializers.CharField(source="table.summary.title", default="")
+    status = serializers.ChoiceField(source="table.status", choices=TableStatus.choices)
+    version = serializers.IntegerField(source="table.version")
+    host = serializers.CharField(source="table.host.public_name")
+    created_at = serializers.DateTimeField(source="table.created_at")
+    your_seat = serializers.IntegerField(allow_null=True, help_text="Your seat's number.")
+    your_turn = serializers.BooleanField(help_text="Whether the game waits for your move.")
+    waiting_for = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seats the game waits for (yours among them when it is your turn); "
+        "empty unless the game is being played.",
+    )
+    waiting_names = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The names of the other players the game waits for.",
+    )
+    round = serializers.IntegerField(
+        allow_null=True, help_text="The round, in a game that counts rounds, while it is played."
+    )
 
 
 TABLE_VIEW = inline_serializer(
@@ -146,9 +168,13 @@ class TableListApi(APIView):
             min_value=MIN_TURN_TIMER_SECONDS, max_value=MAX_TURN_TIMER_SECONDS, required=False
         )
 
-    @extend_schema(responses=TableSummaryOutput(many=True), summary="My tables")
+    @extend_schema(
+        responses=TableSummaryOutput(many=True),
+        summary="My tables",
+        description="Your newest 100 tables, those waiting for your move first.",
+    )
     def get(self, request):
-        tables = selectors.tables_for_user(user=request.user)[:100]
+        tables = selectors.my_tables(user=request.user)
         return Response(TableSummaryOutput(tables, many=True).data)
 
     @extend_schema(request=Input, responses={201: TABLE_VIEW}, summary="Create a table")

@@ -49,7 +49,7 @@ def tables_for_user(*, user) -> QuerySet[Table]:
     return (
         Table.objects.filter(seats__user=user)
         .defer("state", "fixed_state")
-        .select_related("case_version", "host")
+        .select_related("case_version__case", "host")
         .order_by("-created_at")
         .distinct()
     )
@@ -57,10 +57,13 @@ def tables_for_user(*, user) -> QuerySet[Table]:
 
 @dataclass(frozen=True)
 class ListedTable:
-    """A line of My tables: the table, and where its game stands for this user."""
+    """A line of My tables (the page and GET /api/tables/): the table, and where its game
+    stands for this user. Public facts only: what the table's summary says of it."""
 
     table: Table
+    your_seat: int | None
     your_turn: bool
+    waiting_for: list[int]  # the seats the game waits for, yours among them if it is
     waiting_names: list[str]  # whose move the game waits for, when it is not yours alone
     round: int | None
 
@@ -88,7 +91,9 @@ def _listed(table: Table) -> ListedTable:
     names = {seat["number"]: seat["name"] for seat in summary.get("seats", [])}
     return ListedTable(
         table=table,
+        your_seat=table.my_seat,
         your_turn=table.my_seat in waiting,
+        waiting_for=list(waiting),
         waiting_names=[names[n] for n in waiting if n in names and n != table.my_seat],
         round=summary.get("round") if playing else None,
     )

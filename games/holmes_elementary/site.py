@@ -23,6 +23,10 @@ class HolmesElementarySite(GameSite):
             result["cards"] = [str(card) for card in picked][:MAX_FORM_CARDS]
         return result
 
+    def progress(self, state: dict) -> dict:
+        """The game counts rounds: My tables (and GET /api/tables/) say which is played."""
+        return {**super().progress(state), "round": state["round"]}
+
     def page(self, view: dict, seats: dict, events: EventReader) -> dict:
         return game_page(view, seats, events, self.control)
 
