@@ -29,6 +29,7 @@ def name_taken_at_table(*, table_id: int, user: User) -> str | None:
     wanted = name_key(user.public_name)
     seated = Seat.objects.filter(table_id=table_id).exclude(user=user).select_related("user")
     return next(
-        (seat.user.public_name for seat in seated if name_key(seat.user.public_name) == wanted),
+        # A seat's own name: a computer player or a local player has no account.
+        (seat.public_name for seat in seated if name_key(seat.public_name) == wanted),
         None,
     )

@@ -251,6 +251,22 @@ class Seat(models.Model):
         default="",
         help_text="A computer player's name; empty for a person's seat.",
     )
+    # A player on the host's device (pass and play, play/local_players.py): no account of
+    # their own; the seat is held by the account whose browser they share.
+    local_name = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="A local player's name (pass and play); empty for other seats.",
+    )
+    held_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="held_seats",
+        null=True,
+        blank=True,
+        help_text="For a local player: the account whose device they play on.",
+    )
     number = models.PositiveSmallIntegerField(help_text="0-based; the engine's player index.")
     colour = models.CharField(max_length=10, choices=Colour.choices)
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -283,7 +299,10 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "colour"], name="seat_colour_unique"),
             models.CheckConstraint(condition=Q(number__lt=MAX_SEATS), name="at_most_8_seats"),
             models.CheckConstraint(
-                condition=Q(user__isnull=False) | ~Q(bot_name=""), name="seat_person_or_bot"
+                condition=Q(user__isnull=False)
+                | ~Q(bot_name="")
+                | (Q(held_by__isnull=False) & ~Q(local_name="")),
+                name="seat_person_local_or_bot",
             ),
         ]
 
@@ -292,10 +311,17 @@ class Seat(models.Model):
 
     @property
     def is_bot(self) -> bool:
-        return self.user_id is None
+        return self.user_id is None and self.held_by_id is None
+
+    @property
+    def is_local(self) -> bool:
+        """A player on another account's device (pass and play)."""
+        return self.held_by_id is not None
 
     @property
     def public_name(self) -> str:
+        if self.is_local:
+            return self.local_name
         return self.bot_name if self.is_bot else self.user.public_name
 
 

@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -225,7 +226,7 @@ def _check_case_not_in_play(*, user, case_version_id, besides: int | None = None
     )
 
 
-def _seat_add(table: Table, *, user=None, bot_name: str = "") -> Seat:
+def _seat_add(table: Table, *, user=None, bot_name: str = "", **local) -> Seat:
     """The next free seat, with the first free colour of the game; refused when full."""
     seats = list(Seat.objects.filter(table=table))
     _, capacity = get_site(table.engine).player_range(table.case_version)
@@ -237,7 +238,7 @@ def _seat_add(table: Table, *, user=None, bot_name: str = "") -> Seat:
     colours = [colour.value for colour in get_game(table.engine).colours]
     colour = next(c for c in colours if c not in taken_colours)
     return Seat.objects.create(
-        table=table, user=user, bot_name=bot_name, number=number, colour=colour
+        table=table, user=user, bot_name=bot_name, number=number, colour=colour, **local
     )
 
 
@@ -278,7 +279,9 @@ def seat_remove_bot(*, table_id: int, user, number: int) -> None:
         raise PermissionDenied("Only the host removes computer players.")
     if table.status != TableStatus.LOBBY:
         raise TableError("The game has started: every seat stays.", "table_started")
-    deleted, _ = Seat.objects.filter(table=table, number=number, user__isnull=True).delete()
+    deleted, _ = Seat.objects.filter(
+        table=table, number=number, user__isnull=True, held_by__isnull=True
+    ).delete()
     if not deleted:
         raise TableError("No computer player sits in that seat.", "no_such_bot")
     _renumber_seats(table)
@@ -764,10 +767,17 @@ def table_attempt_deliver_verdicts(*, table_attempt_id: int) -> ActionResult | N
 
 
 @transaction.atomic
-def notebook_write(*, table_id: int, user, text: str | None = None, marks=None) -> Notebook:
-    """Save the player's notes: the text, the marks (a game's note sheet), or both."""
+def notebook_write(
+    *, table_id: int, user, text: str | None = None, marks=None, number: int | None = None
+) -> Notebook:
+    """Save the player's notes: the text, the marks (a game's note sheet), or both.
+    `number`: the seat, when it is a local player's that `user` holds (pass and play)."""
     table = Table.objects.select_for_update().get(pk=table_id)
-    seat = Seat.objects.filter(table=table, user=user).first()
+    seats = Seat.objects.filter(table=table)
+    if number is None:
+        seat = seats.filter(user=user).first()
+    else:
+        seat = seats.filter(Q(user=user) | Q(held_by=user), number=number).first()
     if seat is None:
         raise PermissionDenied("You have no seat at this table.")
     if text is not None and len(text) > Notebook._meta.get_field("text").max_length:
@@ -990,6 +1000,8 @@ def table_rematch(*, table_id: int, user) -> Table:
     for seat in seats:
         if seat.is_bot:
             _seat_add(rematch, bot_name=seat.bot_name)
+        elif seat.held_by_id == user.pk:  # the players on this device sit down again
+            _seat_add(rematch, local_name=seat.local_name, held_by=user)
     finished.summary = {**(finished.summary or {}), "rematch_id": rematch.pk}
     finished.version += 1  # open pages show the new table's link
     finished.save(update_fields=["summary", "version"])

@@ -75,6 +75,10 @@ def seat_display(game, seat: dict) -> dict:
 def _lobby(request, table, game, site, seats: dict) -> dict:
     taken = {seat["colour"]: seat for seat in seats.values()}
     low, high = site.player_range(table.case_version)
+    # Pass and play (play/local_players.py): the players seated on the host's device.
+    for number in table.seats.filter(held_by__isnull=False).values_list("number", flat=True):
+        if number in seats:
+            seats[number]["local"] = True
     return {
         "colours": [
             {
@@ -98,6 +102,7 @@ def _lobby(request, table, game, site, seats: dict) -> dict:
         "max_players": high,
         "can_start": low <= len(seats) <= high,
         "can_add_bot": game.bot is not None and len(seats) < high and not table.is_private,
+        "can_add_local": len(seats) < high and not table.is_private,
         "timer": table.turn_timer_seconds,
     }
 

@@ -2,7 +2,7 @@ from django.urls import path
 
 from holmes_site import converters  # noqa: F401 (<id:...>)
 
-from . import views, views_leaving
+from . import views, views_leaving, views_local
 
 app_name = "play"
 
@@ -37,6 +37,14 @@ urlpatterns = [
         views_leaving.table_seat_remove,
         name="seat-remove",
     ),
+    path("tables/<id:table_id>/locals/", views_local.local_seat_add, name="local-seat-add"),
+    path(
+        "tables/<id:table_id>/locals/<int:number>/remove/",
+        views_local.local_seat_remove,
+        name="local-seat-remove",
+    ),
+    path("tables/<id:table_id>/device/", views_local.device_confirm, name="device-confirm"),
+    path("tables/<id:table_id>/device/hide/", views_local.device_hide, name="device-hide"),
     path("tables/<id:table_id>/act/", views.table_act, name="table-act"),
     path("tables/<id:table_id>/notebook/", views.table_notebook, name="table-notebook"),
 ]

@@ -31,10 +31,9 @@ from holmes_site.throttling import (
     web_throttle,
 )
 
-from . import selectors, services
+from . import selectors, services, views_local
 from .forms import ActionForm, ColourForm, NotebookForm, TableCreateForm
 from .models import TableStatus, invite_code_typed
-from .table_page import table_context
 
 # --- My tables, creating and joining ---------------------------------------------------
 
@@ -216,8 +215,10 @@ def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     membership = selectors.membership_for(table_id=table_id, user=request.user)
-    context = table_context(request, membership)
-    context["notebook"] = selectors.notebook_text(membership=membership)
+    # The seat this device shows (pass and play: play/views_local.py), or the pass screen.
+    context, shown = views_local.device_context(request, membership)
+    if shown is not None:
+        context["notebook"] = selectors.notebook_text(membership=shown)
     return render(request, "play/table.html", context)
 
 
@@ -233,7 +234,8 @@ def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     shown_status = request.GET.get("status")
     if shown_status and shown_status != current.status and shown_status == TableStatus.LOBBY:
         return HttpResponseClientRefresh() if request.htmx else redirect("play:table", table_id)
-    response = render(request, "play/_live.html", table_context(request, membership))
+    context, _ = views_local.device_context(request, membership)
+    response = render(request, "play/_live.html", context)
     response["Cache-Control"] = "private, no-cache"
     return response
 
@@ -245,7 +247,8 @@ def _after_write(request: HttpRequest, table_id: int, *, error: str | None = Non
             messages.error(request, error)
         return redirect("play:table", table_id)
     membership = selectors.membership_for(table_id=table_id, user=request.user)
-    return render(request, "play/_live.html", table_context(request, membership, error=error))
+    context, _ = views_local.device_context(request, membership, error=error)
+    return render(request, "play/_live.html", context)
 
 
 @login_required
@@ -352,6 +355,9 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     membership = selectors.membership_for(table_id=table_id, user=request.user)
     if membership.seat is None:
         raise PermissionDenied("Spectators cannot make moves.")
+    membership, _ = views_local.device_seat(request, membership)
+    if membership is None:  # the device shows nobody's seat: no move is anyone's
+        return _after_write(request, table_id, error=views_local.PASS_FIRST)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _after_write(request, table_id, error="This move could not be read.")
@@ -388,16 +394,20 @@ def table_notebook(request: HttpRequest, table_id: int) -> HttpResponse:
     membership = selectors.membership_for(table_id=table_id, user=request.user)
     if membership.seat is None:
         raise PermissionDenied("Only players keep a notebook.")
+    membership, _ = views_local.device_seat(request, membership)
     form = NotebookForm(request.POST)
     wants_json = request.headers.get("Accept", "").startswith("application/json")
     error = None
-    if not form.is_valid():
+    if membership is None:
+        error = views_local.PASS_FIRST
+    elif not form.is_valid():
         error = form.errors.get("marks", ["A notebook holds at most 50,000 characters."])[0]
     else:
         try:
             services.notebook_write(
                 table_id=table_id,
                 user=request.user,
+                number=membership.seat.number,
                 text=form.cleaned_data["text"] if "text" in request.POST else None,
                 marks=form.cleaned_data.get("marks"),
             )

@@ -51,6 +51,12 @@
 
   function afterSwap() {
     var region = live();
+    // Pass and play: the device now shows another seat, or the pass screen. The whole
+    // page is drawn again, so no part of the last seat's page (its notebook) stays.
+    if ((region.dataset.deviceSeat || "") !== (layout.dataset.deviceSeat || "")) {
+      window.location.reload();
+      return;
+    }
     var announce = region.dataset.announce || "";
     if (announce && announce !== lastAnnounce) {
       announcer.textContent = announce;
