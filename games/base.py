@@ -12,6 +12,15 @@ timer, or the game's own deadline (``deadline_seconds``), runs out.
 A table's config is ``{"options": {...}}``, every option of the game present
 (``Game.clean_options`` fills the defaults), plus ``"case"`` for a game that ``needs_case``.
 A game's bot policy lives beside its rules (``rules/bot.py``) and is as pure as they are.
+
+A person may leave a started game. Where the game has a bot, a computer player takes the
+seat. A game without one may say how play passes the seat by instead: ``Game.withdraw``,
+``withdraw(state, seat) -> (state, events) | Refusal``, as pure as ``apply``. After it the
+rules never wait for that seat (``waiting_for``, ``turn``) and offer it no action
+(``legal_actions`` is empty), whatever it owed then is settled as ``timeout`` would settle
+it, and its ``view`` still works. What was private to the seat stays private to it: no
+other seat inherits it. If nobody is left to play, the game is over. A game with neither
+keeps the seat: leaving it is refused.
 """
 
 from __future__ import annotations
@@ -212,6 +221,8 @@ class Game:
     or ``None`` for a game without computer players. ``private_items(state, seat)`` lists
     the strings only that seat may see now (card texts...), for the leak tests.
     ``example_config(players)`` is a config a table could start from, for tests.
+    ``withdraw(state, seat)`` is how play passes by a seat whose person left, for a game
+    without ``bot`` (see the module's docstring), or ``None``.
     """
 
     name: str
@@ -225,6 +236,7 @@ class Game:
     options: tuple[Option, ...] = ()
     colours: tuple[Colour, ...] = SEAT_COLOURS
     bot: Callable[[dict, int, list[dict], int], dict] | None = None
+    withdraw: Callable[[dict, int], tuple[dict, list[Event]] | Refusal] | None = None
 
     def __post_init__(self):
         if len(self.colours) < self.max_players:

@@ -15,6 +15,8 @@ GAME = Game(
     rules=rules,
     private_items=private_items,
     example_config=example_config,
+    # No computer player: a person who leaves is passed by (rules/withdraw.py).
+    withdraw=rules.withdraw,
     options=(
         Option("casebook", "Casebook", "Each player may reread the cards they have read."),
         Option("random_start", "Random start player", "Otherwise the host plays first."),

@@ -10,7 +10,9 @@ every step that
 - states survive JSON, and the keys a game declares fixed never change;
 - no seat's view, nor the spectator's, nor the events a seat may see, holds another
   seat's private items;
-- a bot chooses only a listed action, from its own view.
+- a bot chooses only a listed action, from its own view;
+- where a game passes a leaver by (``Game.withdraw``), a seat whose person left is never
+  waited for nor offered an action again, and the game still ends.
 
 A new game is checked on the day it is registered. Needs no database.
 """
@@ -117,19 +119,50 @@ def step(game, state: dict, actor, action, fixed: dict) -> tuple[dict, list]:
     return new_state, events
 
 
-def play_out(game, players: int, seed: int, choose) -> dict:
+def withdraw(game, state: dict, seat: int, fixed: dict) -> tuple[dict, list]:
+    before = dumped(state)
+    result = game.withdraw(state, seat)
+    assert not isinstance(result, Refusal), f"seat {seat} may not leave: {result}"
+    assert dumped(state) == before, "withdraw changed its input"
+    new_state, events = result
+    assert json.loads(dumped(new_state)) == new_state, "the state does not survive JSON"
+    for key, value in fixed.items():
+        assert dumped(new_state[key]) == value, f"the fixed key {key!r} changed"
+    assert isinstance(game.withdraw(new_state, seat), Refusal), "a seat left twice"
+    return new_state, events
+
+
+def assert_left_seats_passed_by(rules, state: dict, listed: dict, left: set[int]) -> None:
+    for seat in left:
+        assert listed[seat] == [], f"seat {seat} has left, yet it is offered {listed[seat]}"
+        assert seat not in rules.waiting_for(state), f"seat {seat} has left, yet is waited for"
+        assert rules.turn(state) != seat
+        assert rules.view(state, seat) is not None
+
+
+def play_out(game, players: int, seed: int, choose, leave_chance: float = 0.0) -> dict:
+    """Play to the end; with ``leave_chance``, before a move a seat's person may leave."""
     rules = game.rules
     state = rules.setup(game.example_config(players), [f"p{n}" for n in range(players)], seed)
     fixed = {key: dumped(state[key]) for key in getattr(rules, "FIXED_KEYS", ())}
     rng = random.Random(seed)
+    left: set[int] = set()
     assert_no_leak(game, state, players, [])
     for _ in range(MAX_STEPS):
         if rules.is_over(state):
             assert rules.outcome(state) is not None
             return state
+        seated = [seat for seat in range(players) if seat not in left]
+        if seated and rng.random() < leave_chance:
+            seat = rng.choice(seated)
+            state, events = withdraw(game, state, seat, fixed)
+            left.add(seat)
+            assert_no_leak(game, state, players, events)
+            continue
         listed = listed_actions(rules, state, players)
         assert any(listed.values()), "nobody can move, yet the game is not over"
         assert_waits_are_honest(rules, state, listed)
+        assert_left_seats_passed_by(rules, state, listed, left)
         check_only_listed_actions_apply(rules, state, listed, rng)
         actor, action = choose(state, listed, rng)
         state, events = step(game, state, actor, action, fixed)
@@ -173,6 +206,19 @@ def test_it_plays_games_of_bots_only_to_their_end(game, players, seed):
     assert game.rules.is_over(state)
 
 
+WITHDRAW_CASES = [
+    pytest.param(*case.values, id=case.id) for case in CASES if case.values[0].withdraw is not None
+]
+
+
+@pytest.mark.skipif(not WITHDRAW_CASES, reason="no registered game passes a leaver by")
+@pytest.mark.parametrize(("game", "players", "seed"), WITHDRAW_CASES)
+def test_it_plays_random_games_where_people_leave_to_their_end(game, players, seed):
+    state = play_out(game, players, seed, random_choice, leave_chance=0.04)
+
+    assert game.rules.is_over(state)
+
+
 @pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.name)
 def test_it_describes_each_game_fully(game):
     assert game.name and game.title
@@ -181,3 +227,5 @@ def test_it_describes_each_game_fully(game):
     assert game.clean_options({}) == {o.name: o.default for o in game.options}
     state = game.rules.setup(game.example_config(game.min_players), ["a"] * game.min_players, 1)
     assert json.loads(dumped(state)) == state
+    # A game passes a leaver by through a computer player, or its rules, or not at all.
+    assert game.withdraw is None or game.bot is None

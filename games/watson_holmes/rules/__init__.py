@@ -14,6 +14,7 @@ from games.watson_holmes.rules.setup import setup
 from games.watson_holmes.rules.solving import pending_judgement
 from games.watson_holmes.rules.state import BAKER_STREET, CARRIAGE_STOP, NAME
 from games.watson_holmes.rules.view import is_over, may_write_notes, outcome, turn, view
+from games.watson_holmes.rules.withdraw import withdraw
 
 # Setup fills these keys of the state and no action changes them: the case's cards,
 # questions and zones, most of a state's size. The server stores them once per table.
@@ -42,4 +43,5 @@ __all__ = [
     "turn",
     "view",
     "waiting_for",
+    "withdraw",
 ]

@@ -21,8 +21,8 @@ from games.watson_holmes.rules.state import (
     VISITING,
     WATSON_STEP,
     clone,
-    eliminated_seats,
     refuse,
+    sherlock_voices,
 )
 
 ACTIONS: dict[str, dict] = {
@@ -159,8 +159,8 @@ def check_timeout(state: dict, seat: object, action: dict) -> Refusal | dict:
 
 def waiting_on_players(state: dict) -> list[int]:
     """Seats the game waits for now (the server judging is not a player)."""
-    # Open rulings wait for the eliminated players, whatever the phase.
-    waiting = eliminated_seats(state) if holmes.rulings(state) else []
+    # Open rulings wait for the eliminated players still at the table, whatever the phase.
+    waiting = sherlock_voices(state) if holmes.rulings(state) else []
     if state["phase"] == VISITING:
         waiting.append(state["turn"])
     elif state["step"] == WATSON_STEP:

@@ -15,9 +15,11 @@ from games.watson_holmes.rules.state import (
     MAX_ANSWER_LENGTH,
     carriages_text,
     eliminated_seats,
+    has_left,
     pay,
     player_name,
     refuse,
+    sherlock_voices,
 )
 
 
@@ -102,13 +104,16 @@ def receive_check_verdict(state: dict, request: dict, verdicts: dict) -> list[Ev
     ((question, verdict),) = verdicts.items()
     if verdict != "unsure":
         return _answer_check(state, request, verdict, by=None)
-    # The checker cannot tell: Sherlock's voices, the eliminated players, decide.
+    # The checker cannot tell: Sherlock's voices, the eliminated players, decide. If all
+    # of them have left the table, nobody can: the doubt counts as wrong, as at a timeout.
+    if not sherlock_voices(state):
+        return _answer_check(state, request, "wrong", by=None)
     request["status"] = "ruling"
     return [
         Event("ruling_needed", data={"player": request["player"], "question": question}),
         Event(
             "ruling_request",
-            audience=tuple(eliminated_seats(state)),
+            audience=tuple(sherlock_voices(state)),
             data={
                 "request": request["id"],
                 "player": request["player"],
@@ -139,6 +144,8 @@ def rulings(state: dict) -> list[dict]:
 def check_rule(state: dict, seat: int, action: dict) -> Refusal | dict:
     if state["players"][seat]["status"] != ELIMINATED:
         return refuse("not_eliminated", "Only eliminated players rule, as Sherlock Holmes.")
+    if has_left(state, seat):
+        return refuse("left_the_game", "You have left the game.")
     request = solving.find_request(state, action.get("request"))
     if request is None or request["status"] != "ruling":
         return refuse(

@@ -168,7 +168,7 @@ def perform_judged(state: dict, seat: object, params: dict) -> list[Event]:
     state["requests"][index] = request
     if request["status"] == "restating":
         return _ask_restatement(state, request)
-    return _resolve_if_complete(state)
+    return resolve_if_complete(state)
 
 
 def _take_first_verdicts(request: dict, params: dict) -> dict:
@@ -209,7 +209,7 @@ def _ask_restatement(state: dict, request: dict) -> list[Event]:
     ]
 
 
-def _resolve_if_complete(state: dict) -> list[Event]:
+def resolve_if_complete(state: dict) -> list[Event]:
     group = state["solving"]["group"]
     group_requests = [
         r for r in state["requests"] if r["kind"] in ATTEMPT_KINDS and r["player"] in group
@@ -287,7 +287,7 @@ def end_restatements(state: dict) -> list[Event]:
             },
             "status": "judged",
         }
-    return _resolve_if_complete(state)
+    return resolve_if_complete(state)
 
 
 def resolve_group(state: dict, group_requests: list[dict]) -> list[Event]:

@@ -46,6 +46,8 @@ MAX_ANSWER_LENGTH = 500
 PLAYING = "playing"
 ELIMINATED = "eliminated"
 WON = "won"
+# A person left the game while still investigating (``withdraw.py``): play passes them by.
+WITHDRAWN = "withdrawn"
 
 # Phases and their steps.
 VISITING = "visiting"
@@ -163,6 +165,18 @@ def is_playing(state: dict, seat: int) -> bool:
 
 def eliminated_seats(state: dict) -> list[int]:
     return [s for s, player in enumerate(state["players"]) if player["status"] == ELIMINATED]
+
+
+def has_left(state: dict, seat: int) -> bool:
+    """Whether the person in ``seat`` left the game (whatever their status was then).
+
+    States from before leaving existed have no ``left`` key: nobody had left."""
+    return bool(state["players"][seat].get("left"))
+
+
+def sherlock_voices(state: dict) -> list[int]:
+    """Eliminated players still at the table: they rule on unsure Holmes checks."""
+    return [seat for seat in eliminated_seats(state) if not has_left(state, seat)]
 
 
 def gain(state: dict, seat: int, kind: str, amount: int = 1) -> int:

@@ -81,6 +81,8 @@ def _public_player(state: dict, seat: int) -> dict:
         "lockpick": player["lockpick"],
         "zone": player["zone"],
         "status": player["status"],
+        # The person left the game; play passes the seat by (public, like the seat).
+        "left": bool(player.get("left")),
         "place": player["place"],
         "correct": attempt["correct"] if attempt else None,
         "character": player["character"] if revealed else None,

@@ -323,15 +323,18 @@ def _outbid(state: dict, bid: dict, key: str, by: int) -> Event:
     )
 
 
-def end_turn(state: dict, seat: int) -> list[Event]:
-    """Pass the turn clockwise to the next player without a pawn, or end the phase."""
+def end_turn(state: dict, seat: int, diary: int | None = None) -> list[Event]:
+    """Pass the turn clockwise to the next player without a pawn, or end the phase.
+
+    The Diary goes to whoever placed the last pawn (``seat``), unless ``diary`` says
+    otherwise: a player leaving on their turn places nothing (``withdraw.py``)."""
     for other in clockwise_from(state, seat)[1:]:
         player = state["players"][other]
         if player["status"] == PLAYING and state["pawns"][other] is None:
             state["turn"] = other
             return []
     # Whoever placed the last pawn takes the Diary and starts the next round.
-    state["diary"] = seat
+    state["diary"] = seat if diary is None else diary
     state["turn"] = None
-    events = [Event("visiting_ended", data={"diary": seat})]
+    events = [Event("visiting_ended", data={"diary": state["diary"]})]
     return events + investigation.begin(state)
