@@ -73,9 +73,7 @@ def shoot_both(page: Page, name: str) -> None:
         assert no_horizontal_scroll(page), f"{name} at {width} px scrolls sideways"
 
 
-def test_a_missing_page_leads_home_and_to_my_tables(
-    rendered, live_server_url, chromium, artifacts
-):
+def test_a_missing_page_leads_home_and_to_my_tables(rendered, live_server_url, chromium, artifacts):
     page = open_page(chromium, live_server_url, WIDE)
     log_in(page, "dora")
     open_not_found(page, MISSING, rendered[MISSING])
