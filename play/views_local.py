@@ -72,6 +72,9 @@ def device_context(
             "hide_url": reverse("play:device-hide", args=[membership.table.pk]),
         }
         context["device_seat"] = shown.seat.number
+        # Leave the game and Remove act on the account's own seat, and a computer in the
+        # host's seat would strand the local players: not offered on a shared device.
+        context["seats_replaceable"] = False
     return context, shown
 
 

@@ -211,7 +211,10 @@ def test_hide_my_cards_returns_to_the_pass_screen(alice, lobby):
     table = started(alice, lobby)
     client = client_for(alice)
     confirm(client, table, waiting(table)[0])
-    assert 'id="hide-seat"' in page(client, table)
+    html = page(client, table)
+    assert 'id="hide-seat"' in html
+    # Leave the game would act on the account's own seat, whoever holds the device.
+    assert 'id="leave-game"' not in html
     client.post(url("device-hide", table))
     assert 'id="pass-screen"' in page(client, table)
 
