@@ -13,7 +13,13 @@ from playwright.sync_api import Page, expect  # noqa: E402
 from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
 
-from .test_sherlock_mycroft_in_the_browser import PHONE, WIDE, log_in, open_page  # noqa: E402
+from .test_sherlock_mycroft_in_the_browser import (  # noqa: E402
+    PHONE,
+    WIDE,
+    log_in,
+    no_horizontal_scroll,
+    open_page,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,3 +74,4 @@ def test_the_games_own_panel_names_the_computer(game, live_server_url, chromium,
     for viewport, width in ((WIDE, 1280), (PHONE, 360)):
         alice.set_viewport_size(viewport)
         alice.screenshot(path=SHOTS / f"{game.engine}-{width}.png", full_page=True)
+        assert no_horizontal_scroll(alice), f"{game.engine} scrolls sideways at {width} px"
