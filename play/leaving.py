@@ -6,8 +6,11 @@ computer chooses from that seat's view alone, as every computer player does. The
 no longer holds the seat, so nothing of it reaches them any more (their notes go with
 it). Everyone reads what happened in a sentence, in the table's history and on its page.
 
-A game without computer players keeps the seat (the case game: a table's turn timer,
-if it has one, passes an absent player's turn by); leaving it is refused with a sentence.
+A game without computer players may pass the seat by instead (``Game.withdraw``; the
+case game does): the rules take the seat out of play, settle what it owed, and never
+wait for it again. The seat stays, held by nobody (``Seat.left_at``), so nothing of it
+reaches the person who left, and no computer player is ever given it. A game with
+neither keeps the seat; leaving it is refused with a sentence.
 """
 
 from datetime import timedelta
@@ -21,7 +24,7 @@ from django.utils import timezone
 
 from accounts.services import notifications_send
 from games import get_game, get_rules
-from games.base import Event
+from games.base import Event, Refusal
 
 from .models import Notebook, Seat, Table, TableSocket, TableStatus
 from .services import (
@@ -32,6 +35,7 @@ from .services import (
     _after_commit_wake,
     _append_events,
     _plan_wake,
+    _store_move,
 )
 
 # The event in the table's history; its sentence is for everyone.
@@ -45,8 +49,11 @@ def seat_leave(*, table_id: int, user) -> Seat:
     seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
     if seat is None:
         raise NotSeated()
-    _check_replaceable(table)
+    game = _check_replaceable(table)
     name = seat.user.public_name
+    if game.bot is None:
+        sentence = f"{name} left the game; play passes them by."
+        return _seat_passed_by(table, seat, by=user, sentence=sentence)
     return _seat_to_computer(
         table, seat, by=user, sentence=f"{name} left the game; {{bot}} takes the seat."
     )
@@ -60,11 +67,11 @@ def seat_remove(*, table_id: int, host, number: int) -> Seat:
     if table.host_id != host.pk:
         raise PermissionDenied("Only the host removes players.")
     seat = Seat.objects.filter(table=table, number=number).select_related("user").first()
-    if seat is None or seat.is_bot:
+    if seat is None or seat.user_id is None:
         raise TableError("No player sits in that seat.", "no_such_player")
     if seat.user_id == host.pk:
         raise TableError("You cannot remove yourself: leave the game instead.", "own_seat")
-    _check_replaceable(table)
+    game = _check_replaceable(table)
     left = away_seconds_left(table=table, seat=seat)
     if left:
         raise TableError(
@@ -73,14 +80,19 @@ def seat_remove(*, table_id: int, host, number: int) -> Seat:
             "not_away",
         )
     removed, title = seat.user, (table.summary or {}).get("title", "a game")
+    then = "a computer player took your seat" if game.bot else "play passes your seat by"
     notifications_send(
         users=[removed],
         kind="table_news",
-        message=f"{host.public_name} removed you from {title}, as you were away; "
-        "a computer player took your seat.",
+        message=f"{host.public_name} removed you from {title}, as you were away; {then}.",
         url=reverse("play:tables"),
         dedupe_key=f"table{table.pk}:seat{number}:removed",
     )
+    if game.bot is None:
+        sentence = (
+            f"{host.public_name} removed {removed.public_name}, who was away; play passes them by."
+        )
+        return _seat_passed_by(table, seat, by=host, sentence=sentence)
     return _seat_to_computer(
         table,
         seat,
@@ -132,14 +144,41 @@ def _playing_table(table_id: int) -> Table:
     return table
 
 
-def _check_replaceable(table: Table) -> None:
+def _check_replaceable(table: Table):
+    """The table's game, if a seat there can be given up: to a computer player, or passed
+    by (``Game.withdraw``)."""
     game = get_game(table.engine)
-    if game.bot is None:
+    if game.bot is None and game.withdraw is None:
         raise TableError(
             f"{game.title} has no computer player to take a seat: stay in it (a table "
             "with a turn timer passes an absent player's turn by).",
             "no_bot",
         )
+    return game
+
+
+def _seat_passed_by(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
+    """A game without computer players: the rules take the seat out of play (its turn and
+    whatever it owed are settled, the game ends if nobody is left), and nobody holds it
+    any more. `by` is told nothing; the other players are told in the sentence."""
+    rules = get_rules(table.engine)
+    withdrawn = get_game(table.engine).withdraw(table.state, seat.number)
+    if isinstance(withdrawn, Refusal):
+        raise TableError(withdrawn.message, withdrawn.code)
+    state, events = withdrawn
+    # The notes were the person's own, and the seat's private view is no longer theirs.
+    Notebook.objects.filter(seat=seat).delete()
+    TableSocket.objects.filter(seat=seat).delete()
+    seat.user, seat.left_at, seat.your_turn_told_at = None, timezone.now(), None
+    seat.save(update_fields=["user", "left_at", "your_turn_told_at"])
+    _mark_left_in_summary(table, seat.number, sentence)
+    table.save(update_fields=["summary"])
+    # The same write path as a move: the version, the events, the end of the game if
+    # nobody is left, the next wake-up, and the push and your-turn notices that follow.
+    said = Event(SEAT_REPLACED, data={"seat": seat.number, "sentence": sentence})
+    _store_move(table, rules, state, [*events, said], None, "", None)
+    _tell_the_others(table, seat, by=by, sentence=sentence)
+    return seat
 
 
 def _seat_to_computer(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
@@ -178,6 +217,20 @@ def _tell_the_others(table: Table, seat: Seat, *, by, sentence: str) -> None:
         url=reverse("play:table", args=[table.pk]),
         dedupe_key=f"table{table.pk}:seat{seat.number}:v{table.version}:replaced",
     )
+
+
+def _mark_left_in_summary(table: Table, number: int, sentence: str) -> None:
+    """The seat stays on the summary under the person's name, marked as left (never a
+    computer player's: nobody moves it)."""
+    summary = dict(table.summary or {})
+    summary["seats"] = [
+        {**entry, "name": f"{entry['name']} (left)", "bot": False, "left": True}
+        if entry["number"] == number
+        else entry
+        for entry in summary.get("seats", [])
+    ]
+    summary["departures"] = [*summary.get("departures", []), sentence]
+    table.summary = summary
 
 
 def _rename_in_summary(table: Table, number: int, bot_name: str, sentence: str) -> None:

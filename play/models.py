@@ -270,6 +270,14 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField(help_text="0-based; the engine's player index.")
     colour = models.CharField(max_length=10, choices=Colour.choices)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # A game without computer players passes a leaver by (play/leaving.py): the seat
+    # stays, held by nobody.
+    left_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the person left a game with no computer player to take the seat.",
+    )
     your_turn_told_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -301,8 +309,9 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=Q(user__isnull=False)
                 | ~Q(bot_name="")
-                | (Q(held_by__isnull=False) & ~Q(local_name="")),
-                name="seat_person_local_or_bot",
+                | (Q(held_by__isnull=False) & ~Q(local_name=""))
+                | Q(left_at__isnull=False),
+                name="seat_person_local_bot_or_left",
             ),
         ]
 
@@ -311,7 +320,12 @@ class Seat(models.Model):
 
     @property
     def is_bot(self) -> bool:
-        return self.user_id is None and self.held_by_id is None
+        return self.user_id is None and self.held_by_id is None and self.left_at is None
+
+    @property
+    def has_left(self) -> bool:
+        """The person left and nobody took the seat: play passes it by."""
+        return self.left_at is not None
 
     @property
     def is_local(self) -> bool:
@@ -322,6 +336,8 @@ class Seat(models.Model):
     def public_name(self) -> str:
         if self.is_local:
             return self.local_name
+        if self.has_left:
+            return "A player who left"
         return self.bot_name if self.is_bot else self.user.public_name
 
 

@@ -37,8 +37,11 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
         "brief_template": site.brief_template,
         "game_stylesheet": site.stylesheet,
         "notes_refusal": site.notes_refusal(),
-        # Leave the game and Remove (play/leaving.py): a computer player takes the seat.
-        "seats_replaceable": game.bot is not None and view["status"] == TableStatus.PLAYING,
+        # Leave the game and Remove (play/leaving.py): a computer player takes the seat,
+        # or (a game without one) play passes it by.
+        "seats_replaceable": (game.bot is not None or game.withdraw is not None)
+        and view["status"] == TableStatus.PLAYING,
+        "seats_passed_by": game.bot is None,
         "notes_locked": membership.seat is not None
         and table.state is not None
         and not selectors.may_write_notes(table=table, player=membership.seat.number),
@@ -47,7 +50,7 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
         context["seats_away"] = leaving.seats_away(table=table)
         # The hint on removing someone only helps while another person sits at the table.
         context["others_are_people"] = any(
-            not seat["bot"] and seat["number"] != view["you"]["seat"]
+            not seat["bot"] and not seat.get("left") and seat["number"] != view["you"]["seat"]
             for seat in context["seat_list"]
         )
     context["notebook_marks"] = selectors.notebook_marks(membership=membership)

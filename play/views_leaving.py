@@ -15,10 +15,11 @@ from .views import _after_write, go_to
 def table_seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     selectors.membership_for(table_id=table_id, user=request.user)
     try:
-        leaving.seat_leave(table_id=table_id, user=request.user)
+        seat = leaving.seat_leave(table_id=table_id, user=request.user)
     except services.TableError as refusal:
         return _after_write(request, table_id, error=str(refusal))
-    messages.info(request, "You left the game: a computer player took your seat.")
+    then = "play passes your seat by" if seat.has_left else "a computer player took your seat"
+    messages.info(request, f"You left the game: {then}.")
     target = reverse("play:tables")
     return go_to(request, target)
 

@@ -42,6 +42,8 @@ PUBLIC_EVENTS = (
     "ruling_needed",
     "holmes_check_answered",
     "timeout",
+    "withdrew",
+    "tokens_returned",
     "game_over",
 )
 TOKEN_WORDS = {
@@ -281,3 +283,12 @@ class _Teller:
 
     def _timeout(self, data, later):
         return "Time ran out: the game moved on."
+
+    # --- Leaving (rules/withdraw.py) -----------------------------------------------------
+
+    def _withdrew(self, data, later):
+        return f"{self.who(data['player'])} left the game; play passes them by."
+
+    def _tokens_returned(self, data, later):
+        returned = [_plural(data[kind], kind) for kind in TOKEN_WORDS if data.get(kind)]
+        return f"{names_sentence(returned)} went back to the stock." if returned else ""

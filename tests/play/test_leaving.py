@@ -1,6 +1,8 @@
 """Leaving a started game, and the host removing a player who is away: a computer player
-takes the seat, everyone reads a sentence, and the person sees the seat no more."""
+takes the seat (the card games) or play passes it by (the case game), everyone reads a
+sentence, and the person sees the seat no more."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -83,7 +85,7 @@ def test_the_one_who_left_sees_the_table_no_more(alice, bob, client):
         )
 
 
-def test_leaving_is_for_a_started_game_with_a_computer_player(alice, bob, charlie, tutorial):
+def test_leaving_is_for_a_started_game(alice, bob, charlie):
     lobby = services.table_create(host=alice, game="sherlock_mycroft")
     services.table_join(invite_code=lobby.invite_code, user=bob)
     with pytest.raises(TableError, match="only while the game is played"):
@@ -91,13 +93,22 @@ def test_leaving_is_for_a_started_game_with_a_computer_player(alice, bob, charli
     table = card_game(alice, charlie)
     with pytest.raises(services.NotSeated):
         leaving.seat_leave(table_id=table.pk, user=bob)
-    case_table = services.table_create(host=alice, case_version=tutorial)
-    services.table_join(invite_code=case_table.invite_code, user=bob)
-    services.table_start(table_id=case_table.pk, user=alice)
+
+
+def test_a_game_with_neither_a_computer_player_nor_withdraw_keeps_the_seat(monkeypatch, alice, bob):
+    from dataclasses import replace
+
+    from games import GAMES
+    from tests.play import nim
+
+    monkeypatch.setitem(GAMES, nim.NAME, replace(nim.GAME, bot=None))
+    table = services.table_create(host=alice, game="nim", options={"heap": 10})
+    services.table_join(invite_code=table.invite_code, user=bob)
+    services.table_start(table_id=table.pk, user=alice)
     with pytest.raises(TableError, match="has no computer player") as refused:
-        leaving.seat_leave(table_id=case_table.pk, user=bob)
+        leaving.seat_leave(table_id=table.pk, user=bob)
     assert refused.value.code == "no_bot"
-    assert Seat.objects.get(table=case_table, number=1).user == bob
+    assert Seat.objects.get(table=table, number=1).user == bob
 
 
 def test_the_host_removes_a_player_away_long_enough(alice, bob):
@@ -273,3 +284,137 @@ def test_the_others_read_who_left(alice, bob):
         "At Sherlock & Mycroft: Bob left the game; a computer player (Computer 1) takes the seat."
     )
     assert not Notification.objects.filter(user=bob).exists()
+
+
+# --- The case game: play passes a leaver by -------------------------------------------------
+
+
+def case_game(tutorial, *people) -> Table:
+    host, *others = people
+    table = services.table_create(host=host, case_version=tutorial)
+    Table.objects.filter(pk=table.pk).update(seed=1887)
+    for person in others:
+        services.table_join(invite_code=table.invite_code, user=person)
+    return services.table_start(table_id=table.pk, user=host)
+
+
+def test_a_case_game_player_who_leaves_is_passed_by(tutorial, alice, bob, charlie):
+    table = case_game(tutorial, alice, bob, charlie)
+    rules = get_game(table.engine).rules
+    assert rules.waiting_for(table.state) == [0]
+    version = table.version
+    Notebook.objects.filter(seat__table=table, seat__user=alice).update(text="the butler?")
+
+    seat = leaving.seat_leave(table_id=table.pk, user=alice)
+
+    table.refresh_from_db()
+    assert seat.has_left and not seat.is_bot and seat.user is None and seat.bot_name == ""
+    assert not Notebook.objects.filter(seat=seat).exists()
+    assert table.version == version + 1
+    # Alice was on turn: Bob plays now, and nobody waits for Alice again.
+    assert rules.waiting_for(table.state) == [1] and rules.legal_actions(table.state, 0) == []
+    assert table.state["players"][0]["status"] == "withdrawn"
+    said = "Alice left the game; play passes them by."
+    assert table.summary["departures"] == [said]
+    entry = table.summary["seats"][0]
+    assert entry["name"] == "Alice (left)" and entry["left"] and not entry["bot"]
+    types = list(TableEvent.objects.filter(table=table).values_list("type", flat=True))
+    assert "withdrew" in types and leaving.SEAT_REPLACED in types
+    # A seat nobody holds is never given to the computer mover: no wake-up is planned
+    # for it, and waking the table does nothing.
+    assert services.table_wake(table_id=table.pk, version=table.version) is None
+    bob_move = rules.legal_actions(table.state, 1)[0]
+    assert services.game_apply_action(table_id=table.pk, player=1, action=bob_move).applied
+
+
+def test_the_game_ends_when_every_player_has_left(tutorial, alice, bob):
+    from play.models import TableStatus
+
+    table = case_game(tutorial, alice, bob)
+    leaving.seat_leave(table_id=table.pk, user=bob)
+    leaving.seat_leave(table_id=table.pk, user=alice)
+    table.refresh_from_db()
+    assert table.status == TableStatus.FINISHED
+    assert get_game(table.engine).rules.outcome(table.state)["winners"] == []
+
+
+def test_the_host_removes_an_away_case_game_player(tutorial, alice, bob, charlie):
+    from accounts.models import Notification
+
+    table = case_game(tutorial, alice, bob, charlie)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(hours=1))
+
+    removed = leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+
+    assert removed.has_left
+    table.refresh_from_db()
+    assert table.summary["departures"] == ["Alice removed Bob, who was away; play passes them by."]
+    assert "play passes your seat by" in Notification.objects.get(user=bob).message
+    assert "play passes them by" in Notification.objects.get(user=charlie).message
+    with pytest.raises(TableError, match="No player sits in that seat"):
+        leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+
+
+def plain_fragments(secrets: set[str]) -> list[str]:
+    """A stretch of plain words from each secret: found the same in JSON and in HTML,
+    where quotes and line breaks are escaped."""
+    return [max(re.findall(r"[A-Za-z][A-Za-z ]+", secret), key=len)[:30] for secret in secrets]
+
+
+def test_the_case_game_leaver_sees_no_private_card_and_nobody_inherits_them(
+    tutorial, alice, bob, charlie, client
+):
+    table = case_game(tutorial, alice, bob, charlie)
+    rules = get_game(table.engine).rules
+    # Everyone places a pawn on a card, and reads it in private.
+    for seat in range(3):
+        table.refresh_from_db()
+        visit = next(
+            a
+            for a in rules.legal_actions(table.state, seat)
+            if a["type"] == "visit" and a.get("carriages") == 0 and len(a) == 3
+        )
+        services.game_apply_action(table_id=table.pk, player=seat, action=visit)
+    table.refresh_from_db()
+    assert table.state["step"] == "reading"
+    secrets = plain_fragments(get_game(table.engine).private_items(table.state, 1))
+    api = APIClient()
+    api.force_authenticate(bob)
+    before = api.get(f"/api/tables/{table.pk}/").content.decode()
+    assert secrets and any(secret in before for secret in secrets)  # the check can fail
+
+    leaving.seat_leave(table_id=table.pk, user=bob)
+
+    table.refresh_from_db()
+    secrets = plain_fragments(get_game(table.engine).private_items(table.state, 1))
+    client.force_login(bob)
+    answers = [
+        api.get(f"/api/tables/{table.pk}/"),
+        api.get(f"/api/tables/{table.pk}/events/"),
+        client.get(reverse("play:table", args=[table.pk])),
+    ]
+    for answer in answers:
+        assert answer.status_code in (200, 404)
+        assert not any(secret in answer.content.decode() for secret in secrets)
+    assert answers[0].status_code == 404 or answers[0].json()["you"]["seat"] is None
+    for other in (alice, charlie):
+        api.force_authenticate(other)
+        seen = api.get(f"/api/tables/{table.pk}/").content.decode()
+        seen += api.get(f"/api/tables/{table.pk}/events/").content.decode()
+        assert not any(secret in seen for secret in secrets)
+
+
+def test_the_case_game_page_offers_leave_and_marks_who_left(tutorial, alice, bob, client):
+    table = case_game(tutorial, alice, bob)
+    page = reverse("play:table", args=[table.pk])
+    client.force_login(bob)
+    html = client.get(page).content.decode()
+    assert 'id="leave-game"' in html and "Play passes your seat by" in html
+
+    left = client.post(reverse("play:seat-leave", args=[table.pk]))
+
+    assert left.status_code == 302 and left["Location"] == reverse("play:tables")
+    client.force_login(alice)
+    html = client.get(page).content.decode()
+    assert "Bob left the game; play passes them by." in html
+    assert 'id="player-1-left"' in html
