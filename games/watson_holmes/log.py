@@ -174,7 +174,7 @@ class _Teller:
 
     def _visiting_ended(self, data, later):
         diary = self.who(data["diary"])
-        return f"Every pawn is placed: the investigation begins. {diary} took the Diary."
+        return f"Every pawn is placed: the investigation begins. {_capital(diary)} took the Diary."
 
     # --- Reading --------------------------------------------------------------------------
 
