@@ -213,6 +213,11 @@ VIEW_SCHEMA_NOTES = {
         "description": "Seats the game waits for now (a judging by the server is "
         "not waiting for a seat). A table's turn timer, if set, ends every wait."
     },
+    "players": {
+        "description": "Every seat, public facts only. status is playing, eliminated, won "
+        "or withdrawn (left while still investigating); left says the person left the "
+        "game: play passes the seat by, and nobody waits for it."
+    },
     "judging": {
         "description": "Attempts and Holmes checks in hand: kind solve, restate or "
         "check; status judging (the server), restating (the player was asked to say "
