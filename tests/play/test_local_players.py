@@ -264,3 +264,22 @@ def test_a_person_joins_beside_a_local_player(alice, bob):
     local_players.local_seat_add(table_id=table.pk, user=alice, name="Mara")
     seat = services.table_join(invite_code=table.invite_code, user=bob)
     assert seat.number == 2
+
+
+def test_play_again_seats_the_players_on_the_device_again(alice, lobby):
+    table = started(alice, lobby)
+    Table.objects.filter(pk=table.pk).update(status=TableStatus.FINISHED)
+    rematch = services.table_rematch(table_id=table.pk, user=alice)
+    seats = [(s.public_name, s.held_by_id) for s in rematch.seats.order_by("number")]
+    assert seats == [("Alice", None), ("Mara", alice.pk)]
+
+
+def test_a_finished_table_still_shows_one_seat_at_a_time(alice, lobby):
+    table = started(alice, lobby)
+    Table.objects.filter(pk=table.pk).update(status=TableStatus.FINISHED)
+    client = client_for(alice)
+    html = page(client, table)
+    # Nobody is waited for: whoever takes the device says who they are.
+    assert 'id="confirm-seat-0"' in html and 'id="confirm-seat-1"' in html
+    confirm(client, table, 1)
+    assert "This device shows <strong>Mara</strong>" in page(client, table)
