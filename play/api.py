@@ -22,6 +22,7 @@ from . import leaving, selectors, services
 from .api_errors import error_response
 from .api_schema import example_actions
 from .models import Colour, Notebook, TableStatus
+from .pushed_views import table_body
 
 # --- Cases ------------------------------------------------------------------------------
 
@@ -134,10 +135,7 @@ TABLE_VIEW = inline_serializer(
 
 
 def table_view_response(membership, http_status=status.HTTP_200_OK, **extra) -> Response:
-    body = selectors.table_view(membership=membership)
-    if membership.seat is not None and not membership.table.is_private:
-        body["invite_code"] = membership.table.invite_code
-    body["notebook"] = selectors.notebook_text(membership=membership)
+    body = table_body(membership)  # as a socket that asked for views is sent it
     body.update(extra)
     response = Response(body, status=http_status)
     response["ETag"] = f'"{membership.table.version}"'

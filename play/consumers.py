@@ -1,4 +1,5 @@
-"""The table websocket: members subscribe and hear "version N exists", nothing more.
+"""The table websocket: members subscribe and hear "version N exists"; a player who
+connects with `?views=1` is sent their own view after each move instead (play/live.py).
 
 A socket answers only `{"type": "ping"}`. Anything else a client sends is answered, never
 raised: text that is not a JSON object gets an error message (the socket stays open), a
@@ -8,6 +9,7 @@ CLOSE_TOO_MANY_SOCKETS.
 """
 
 import contextlib
+from urllib.parse import parse_qs
 
 import orjson
 from channels.db import database_sync_to_async
@@ -15,7 +17,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocke
 from django.http import Http404
 
 from . import presence, selectors
-from .live import table_group
+from .live import table_group, view_group
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
@@ -31,6 +33,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     socket_id: int | None = None  # this socket's row (play/presence.py), once counted
     seat_id: int | None = None  # a player's seat; None for a spectator
     user_id: int | None = None
+    groups_joined: tuple[str, ...] = ()
+    version_sent = -1  # the newest version this socket has told of
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -43,15 +47,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if membership is None:
             await self.close(code=CLOSE_NOT_A_MEMBER)
             return
-        self.group = table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups_joined = (table_group(self.table_id),)
+        if self.user_id is not None and self.seat_id is not None and self._asks_for_views():
+            self.groups_joined += (view_group(self.table_id, self.user_id),)
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         # The version now, so a client that reconnects knows at once whether to catch up.
-        await self.send_json({"type": "version", "version": membership.table.version})
+        await self._tell_version(membership.table.version)
+
+    def _asks_for_views(self) -> bool:
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        return query.get("views") == ["1"]
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
         if self.socket_id is not None:
             await database_sync_to_async(presence.socket_close)(socket_id=self.socket_id)
             self.socket_id = None
@@ -89,7 +100,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return orjson.dumps(content).decode()
 
     async def table_version(self, message):
-        await self.send_json({"type": "version", "version": message["version"]})
+        await self._tell_version(message["version"])
+
+    async def table_view(self, message):
+        """This player's own view (sent to their group only): it also tells the version."""
+        if message["version"] > self.version_sent:
+            self.version_sent = message["version"]
+            await self.send_json(
+                {"type": "view", "version": message["version"], "view": message["view"]}
+            )
+
+    async def _tell_version(self, version: int) -> None:
+        # A view of this version (or a newer one) already told it: the hint is news to no one.
+        if version > self.version_sent:
+            self.version_sent = version
+            await self.send_json({"type": "version", "version": version})
 
     @database_sync_to_async
     def _arrive(self) -> selectors.Membership | None:

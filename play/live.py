@@ -1,6 +1,13 @@
-"""Live updates: a websocket push says only "version N exists"; clients then fetch their
-own view. A push is a hint, never the data, so it cannot leak anything, and a lost push
-costs nothing: clients also poll with the version as an ETag.
+"""Live updates: a websocket push says "version N exists"; clients then fetch their own
+view. A lost push costs nothing: clients also poll with the version as an ETag.
+
+A player's socket may ask for its views instead (`?views=1`, for programs playing through
+the API): after a move, each player with a socket open on the table is sent their own
+view, the body `GET /api/tables/<id>/` would answer, in a group of their own
+(`view_group`: the table and the user). The group is named by the user, and the view is
+built for whoever holds the seat when the move is made, so a person who left the seat
+hears nothing more of it. Everything else (spectators, pages, what no move made: the
+start, a timer, a departure) goes on with hints.
 
 How a push leaves the process depends on the channel layer:
 
@@ -26,6 +33,7 @@ import concurrent.futures
 import logging
 import os
 import threading
+from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -44,30 +52,62 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def push_table_version(*, table_id: int, version: int, watched: bool | None = None) -> None:
+def view_group(table_id: int, user_id: int) -> str:
+    """The sockets of one player at one table that asked for their views."""
+    return f"table-{table_id}-user-{user_id}"
+
+
+def push_table_version(
+    *,
+    table_id: int,
+    version: int,
+    watched: bool | None = None,
+    views: Callable[[], dict[int, dict]] | None = None,
+) -> None:
     """Tell the table's sockets that `version` exists. `watched`: whether a socket is open
     there, if the caller knows already (a move does: its lock read it); else it is asked
-    here."""
+    here. `views`: the players' own views of this version, by user id, for the sockets
+    that asked for them (built only when a socket is open)."""
     layer = get_channel_layer()
     if layer is None:
         return
     group = table_group(table_id)
-    message = {"type": "table.version", "version": version}
+    hint = {"type": "table.version", "version": version}
     if isinstance(layer, InMemoryChannelLayer):
-        if not layer.groups.get(group):
-            return  # nobody in this process listens, and nobody elsewhere can
-        try:
-            async_to_sync(layer.group_send)(group, message)
-        except Exception:  # noqa: BLE001 - a push is a hint: never fail the caller
-            logger.warning(
-                "Could not push version %s of table %s", version, table_id, exc_info=True
-            )
+        _push_in_process(layer, table_id, group, hint, views)
         return
     if watched is None:
         watched = anyone_watching(table_id=table_id)
     if not watched:
         return
-    pusher().push(layer, group, message)
+    # The views first: a socket that has its view by then skips the hint that follows.
+    for user_id, view in (views() if views else {}).items():
+        pusher().push(layer, view_group(table_id, user_id), _view_message(view))
+    pusher().push(layer, group, hint)
+
+
+def _view_message(view: dict) -> dict:
+    # The version the view shows: the table may have moved on in the same transaction.
+    return {"type": "table.view", "version": view["version"], "view": view}
+
+
+def _push_in_process(layer, table_id: int, group: str, hint: dict, views) -> None:
+    """The in-memory layer: only this process's sockets can hear, so only groups with a
+    member here are sent to (a push to an empty group would be work for nobody)."""
+    sends = []
+    if views and any(name.startswith(f"table-{table_id}-user-") for name in layer.groups):
+        sends = [
+            (view_group(table_id, user_id), _view_message(view))
+            for user_id, view in views().items()
+        ]
+    sends.append((group, hint))
+    for name, message in sends:
+        if not layer.groups.get(name):
+            continue  # nobody in this process listens, and nobody elsewhere can
+        try:
+            async_to_sync(layer.group_send)(name, message)
+        except Exception:  # noqa: BLE001 - a push is a hint: never fail the caller
+            logger.warning("Could not push %s to %s", message["type"], name, exc_info=True)
 
 
 class Pusher:

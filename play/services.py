@@ -814,12 +814,19 @@ def _check_marks(marks) -> None:
 # --- Side effects after commit --------------------------------------------------------
 
 
-def _after_commit_push(table: Table, watched: bool | None = None) -> None:
+def _after_commit_push(
+    table: Table, watched: bool | None = None, present: frozenset[int] = frozenset()
+) -> None:
+    """After commit, tell the table's sockets of its new version; the players of the seats
+    in `present` (a socket open there, as the move's lock read it) who asked for their
+    views get them instead (play/live.py)."""
     from .live import push_table_version
+    from .pushed_views import present_players_views
 
     table_id, version = table.pk, table.version
+    views = (lambda: present_players_views(table, present)) if present else None
     transaction.on_commit(
-        lambda: push_table_version(table_id=table_id, version=version, watched=watched)
+        lambda: push_table_version(table_id=table_id, version=version, watched=watched, views=views)
     )
 
 
@@ -840,7 +847,8 @@ def _after_commit_tell_move(
     (play.tasks.notify_table)."""
     if presence is None:
         presence = table_presence(table_id=table.pk)
-    _after_commit_push(table, watched=presence.watched)
+    # The player who moved has the new view in the move's answer: only the others get it.
+    _after_commit_push(table, watched=presence.watched, present=presence.present - {player})
     changes = get_site(table.engine).notices(before, after, events)
     bots = _bot_seats(table)  # nobody to tell
     changes = [

@@ -57,3 +57,44 @@ def test_it_pushes_every_version_in_order_over_one_event_loop(settings):
         for key in client.scan_iter(f"{prefix}*"):
             client.delete(key)
         channel_layers.backends.clear()
+
+
+def test_each_player_who_asked_gets_only_their_own_view_through_redis(settings):
+    """Views go to a group per table and user, before the hint of the same version, in
+    one order; a socket in one user's group never receives another user's view."""
+    require_service("Redis", redis_problem())
+    prefix = f"holmes-test-{uuid.uuid4().hex}"
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": prefix},
+        }
+    }
+    channel_layers.backends.clear()
+    layer = get_channel_layer()
+    try:
+
+        async def subscribe(*groups):
+            channel = await layer.new_channel()
+            for group in groups:
+                await layer.group_add(group, channel)
+            return channel
+
+        anna = async_to_sync(subscribe)(live.table_group(8), live.view_group(8, 101))
+        ben = async_to_sync(subscribe)(live.table_group(8), live.view_group(8, 102))
+        views = {101: {"version": 3, "you": {"seat": 0}}, 102: {"version": 3, "you": {"seat": 1}}}
+        live.push_table_version(table_id=8, version=3, watched=True, views=lambda: views)
+        assert live.pusher().flush()
+
+        async def receive_two(channel):
+            return [await layer.receive(channel) for _ in range(2)]
+
+        for channel, user_id in ((anna, 101), (ben, 102)):
+            view, hint = async_to_sync(receive_two)(channel)
+            assert view == {"type": "table.view", "version": 3, "view": views[user_id]}
+            assert hint == {"type": "table.version", "version": 3}
+    finally:
+        client = redis.Redis.from_url(REDIS_URL)
+        for key in client.scan_iter(f"{prefix}*"):
+            client.delete(key)
+        channel_layers.backends.clear()

@@ -316,3 +316,111 @@ def test_a_spectator_may_open_only_so_many_sockets_on_a_table(started, frank):
 
     results = run(scenario)
     assert [connected for connected, _ in results] == [True] * MAX_SOCKETS_PER_MEMBER + [False]
+
+
+def views_socket_for(table_id: int, user) -> WebsocketCommunicator:
+    """A player's socket that asks for its own views (`?views=1`), as API programs do."""
+    socket = socket_for(table_id, user)
+    socket.scope["path"] = f"/ws/tables/{table_id}/"
+    socket.scope["query_string"] = b"views=1"
+    return socket
+
+
+def api_body(table_id: int, user) -> dict:
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/api/tables/{table_id}/").json()
+
+
+def test_a_socket_that_asks_for_views_gets_its_own_view_after_a_move(started, alice, bob, charlie):
+    table = Table.objects.get(pk=started.pk)
+    players = [alice, bob, charlie]
+    mover = table.state["turn"]
+    listener = (mover + 1) % 3
+    socket = views_socket_for(started.pk, players[listener])
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        hello = await socket.receive_json_from()
+        new_version = await sync_to_async(move_on_turn)(started.pk)
+        pushed = await socket.receive_json_from()
+        nothing_more = await socket.receive_nothing()  # the hint of that version is skipped
+        await socket.disconnect()
+        return hello, new_version, pushed, nothing_more
+
+    hello, new_version, pushed, nothing_more = run(scenario)
+    assert hello == {"type": "version", "version": started.version}
+    assert pushed["type"] == "view"
+    assert pushed["version"] == new_version
+    # Exactly what the API answers that player, and nothing of anyone else's.
+    assert pushed["view"] == api_body(started.pk, players[listener])
+    assert pushed["view"]["you"]["seat"] == listener
+    assert nothing_more
+
+
+def test_a_pushed_view_holds_nothing_private_of_another_seat(started, alice, bob, charlie):
+    from games import get_game
+
+    players = [alice, bob, charlie]
+    sockets = [views_socket_for(started.pk, player) for player in players]
+
+    async def scenario():
+        for socket in sockets:
+            assert (await socket.connect())[0]
+            await socket.receive_json_from()
+        views = {}
+        for _ in range(6):  # a few moves, so that cards are read in private
+            await sync_to_async(move_or_read)(started.pk)
+        for seat, socket in enumerate(sockets):
+            while not await socket.receive_nothing(timeout=0.2):
+                message = await socket.receive_json_from()
+                if message["type"] == "view":
+                    views.setdefault(seat, []).append(message["view"])
+            await socket.disconnect()
+        return views
+
+    views = run(scenario)
+    assert views, "no view was pushed"
+    final = Table.objects.get(pk=started.pk)
+    game = get_game(final.engine)
+    for seat, seen in views.items():
+        others = set().union(*(game.private_items(final.state, s) for s in range(3) if s != seat))
+        mine = game.private_items(final.state, seat)
+        for view in seen:
+            assert view["you"]["seat"] == seat
+            text = str(view)
+            assert not [item for item in others - mine if item in text]
+
+
+def move_or_read(table_id: int) -> None:
+    """One legal move of a player the game waits for: a visit, a card read, and so on."""
+    from games import get_rules
+
+    table = Table.objects.get(pk=table_id)
+    rules = get_rules(table.engine)
+    seat = rules.waiting_for(table.state)[0]
+    moves = rules.legal_actions(table.state, seat)
+    preferred = [m for m in moves if m["type"] in ("visit", "done_reading", "carriage_stop")]
+    services.game_apply_action(
+        table_id=table_id,
+        player=seat,
+        action=(preferred or moves)[0],
+        expected_version=table.version,
+    )
+
+
+def test_a_spectator_asking_for_views_is_told_versions_only(started, frank):
+    Spectator.objects.create(table_id=started.pk, user=frank)
+    socket = views_socket_for(started.pk, frank)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        new_version = await sync_to_async(move_on_turn)(started.pk)
+        pushed = await socket.receive_json_from()
+        await socket.disconnect()
+        return new_version, pushed
+
+    new_version, pushed = run(scenario)
+    assert pushed == {"type": "version", "version": new_version}

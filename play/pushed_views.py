@@ -1,0 +1,31 @@
+"""The table as each player may see it, for the API and for the sockets that asked for
+their views (play/live.py): one body, built one way, wherever it goes."""
+
+from __future__ import annotations
+
+from .models import Seat, Table
+from .selectors import Membership, notebook_text, table_view
+
+
+def table_body(membership: Membership) -> dict:
+    """What `GET /api/tables/<id>/` answers this member: the view, the invite code for a
+    player of a public table, and their own notebook."""
+    body = table_view(membership=membership)
+    if membership.seat is not None and not membership.table.is_private:
+        body["invite_code"] = membership.table.invite_code
+    body["notebook"] = notebook_text(membership=membership)
+    return body
+
+
+def present_players_views(table: Table, present: frozenset[int]) -> dict[int, dict]:
+    """{user id: their body} for the seats in `present` (a socket open there) that a
+    person holds, as `table` is now: one query for the seats and their notebooks."""
+    if not present:
+        return {}
+    seats = Seat.objects.filter(
+        table_id=table.pk, number__in=sorted(present), user__isnull=False
+    ).select_related("notebook")
+    return {
+        seat.user_id: table_body(Membership(table=table, seat=seat, spectator=False))
+        for seat in seats
+    }
