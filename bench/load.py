@@ -9,11 +9,12 @@ On each it measures, in the same run:
 - ``empty``: the empty authenticated endpoint (`bench/empty/`) under 16 busy clients,
   the baseline of what any API request costs;
 - ``N tables`` (50, then 200): N tables of three simulated players. Each player holds the
-  table's websocket open (authenticated by its API token), fetches its view with
-  If-None-Match whenever the socket says "version N exists" of a version it does not
-  have yet (as the table page does: the player who moved has the new view from its
-  move's answer), and, when its view lists a move for it, thinks for a while and posts
-  one of its legal actions with the version it saw and an idempotency key.
+  table's websocket open (authenticated by its API token) and asks it for its own views
+  (`?views=1`), as a program playing through the API would: after each move the socket
+  brings each player its view. A player fetches its view with If-None-Match only when the
+  socket says "version N exists" of a version it has no view of (its first view, or a
+  change no move made). When its view lists a move for it, it thinks for a while and
+  posts one of its legal actions with the version it saw and an idempotency key.
 
 It prints moves per second, p50 and p99 latency of the moves and of all API requests
 (moves and views), views fetched (and how many were 304), stale moves (409: someone moved
@@ -23,11 +24,11 @@ connections, sockets that closed). Goal: no errors and p99 under 250 ms on Postg
 
 Players think HOLMES_LOAD_THINK_SECONDS (default 12) on average before a move, like people
 at a table; so the moves per second follow the number of tables, and latency tells
-whether the server keeps up. The players arrive within ARRIVAL_SECONDS; the figures are
-measured from shortly after the last one has its first view, so they are those of tables
-in play, and the arrival (600 sockets and views in a few seconds at 200 tables) is
-reported on a line of its own. Everything is bounded: each run lasts a fixed time, then
-every socket is closed.
+whether the server keeps up. The players arrive within ARRIVAL_SECONDS, or at
+ARRIVAL_RATE players a second when there are more of them (12 s for 200 tables); the
+figures are measured from shortly after the last one has its first view, so they are
+those of tables in play, and the arrival is reported on a line of its own. Everything is
+bounded: each run lasts a fixed time, then every socket is closed.
 
 Each database runs in a child process (`python -m bench.load sqlite|postgresql`), because
 Django can be set up only once per process.
@@ -72,7 +73,8 @@ TABLE_COUNTS = (50, 200)
 WORKERS = int(os.environ.get("HOLMES_LOAD_WORKERS", "4"))
 THINK_SECONDS = float(os.environ.get("HOLMES_LOAD_THINK_SECONDS", "12"))
 SECONDS = float(os.environ.get("HOLMES_LOAD_SECONDS", "14"))  # measured, per table count
-ARRIVAL_SECONDS = 2.5  # players open their tables within this time, as people arrive
+ARRIVAL_SECONDS = 2.5  # players open their tables within this time, as people arrive,
+ARRIVAL_RATE = 50.0  # or at this many players a second, when there are more of them
 ARRIVAL_TIMEOUT = 60.0  # measure from here even if some player never got a first view
 SETTLE_SECONDS = 2.0  # after the last player's first view, before measuring
 PING_SECONDS = 30.0  # as play/static/play/table.js
@@ -296,7 +298,12 @@ async def play_tables(session, base: str, tables: list[Table]) -> Figures:
     # Bounded: every player stops at `stop_at`; this is the backstop if one hangs.
     await asyncio.wait_for(
         asyncio.gather(*(player.play() for player in players)),
-        timeout=ARRIVAL_TIMEOUT + SETTLE_SECONDS + SECONDS + REQUEST_TIMEOUT + 10,
+        timeout=clock.arrival_seconds
+        + ARRIVAL_TIMEOUT
+        + SETTLE_SECONDS
+        + SECONDS
+        + REQUEST_TIMEOUT
+        + 10,
     )
     for _ in range(clock.players - clock.arrived):
         figures.error("never had a first view")
@@ -319,6 +326,12 @@ class Clock:
     # Measured: SECONDS as it is when the clock starts, unless given (bench.peers).
     seconds: float = field(default_factory=lambda: SECONDS)
 
+    @property
+    def arrival_seconds(self) -> float:
+        """How long the players take to arrive: a thousand tables do not all open in the
+        same two seconds (their 3,000 handshakes would be a test of something else)."""
+        return max(ARRIVAL_SECONDS, self.players / ARRIVAL_RATE)
+
     def arrive(self) -> None:
         self.arrived += 1
         if self.arrived == self.players:
@@ -339,13 +352,15 @@ class Clock:
         return self.measure_from <= now <= self.stop_at
 
     def left(self) -> float:
-        if self.arriving() and time.perf_counter() - self.started > ARRIVAL_TIMEOUT:
+        waited = time.perf_counter() - self.started
+        if self.arriving() and waited > self.arrival_seconds + ARRIVAL_TIMEOUT:
             self._begin()  # someone never arrived: they count as errors, the rest play on
         return self.stop_at - time.perf_counter()
 
 
 class Player:
-    """One simulated player: a socket for the pushes, the HTTP API for views and moves."""
+    """One simulated player: a socket for its views and the news, the HTTP API for moves
+    (and for a view the socket did not bring)."""
 
     def __init__(self, session, base, table: Table, seat: int, figures, clock, rnd):
         self.session, self.table, self.seat = session, table, seat
@@ -363,10 +378,10 @@ class Player:
         import aiohttp
 
         # Spread the connections over the first seconds, as people arrive.
-        await asyncio.sleep(self.rnd.uniform(0, ARRIVAL_SECONDS))
+        await asyncio.sleep(self.rnd.uniform(0, self.clock.arrival_seconds))
         try:
             socket = await self.session.ws_connect(
-                f"/ws/tables/{self.table.id}/",
+                f"/ws/tables/{self.table.id}/?views=1",
                 headers={**self.headers, "Origin": self.origin},
                 heartbeat=None,
             )
@@ -396,13 +411,19 @@ class Player:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
             data = message.json()
-            if data.get("type") == "version":
+            if data.get("type") in ("version", "view"):
                 if self.clock.measuring():
                     self.figures.pushes += 1
                 self.pushed = max(self.pushed, data["version"])
+                if data.get("view") and data["version"] > self.version_seen():
+                    # Our own view, sent with the news: nothing to fetch.
+                    self.view, self.etag = data["view"], f'"{data["version"]}"'
                 self.news.set()
         if not self.leaving:
             self.figures.error(f"socket closed ({socket.close_code}, {message.type.name})")
+
+    def version_seen(self) -> int:
+        return self.view["version"] if self.view else -1
 
     async def take_turns(self) -> None:
         while self.clock.left() > 0:

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from bench._harness import choose
-from bench.load import ARRIVAL_SECONDS, REQUEST_TIMEOUT, THINK_SECONDS, Clock, Figures
+from bench.load import REQUEST_TIMEOUT, THINK_SECONDS, Clock, Figures
 
 GAME = "holmes-visit"  # the game's name in bench/peers/boardgameio/game.js
 NAMESPACE = f"/{GAME}"
@@ -124,7 +124,7 @@ class BgioPlayer:
     async def play(self) -> None:
         import socketio
 
-        await asyncio.sleep(self.rnd.uniform(0, ARRIVAL_SECONDS))
+        await asyncio.sleep(self.rnd.uniform(0, self.clock.arrival_seconds))
         client = socketio.AsyncClient(
             reconnection=False,
             handle_sigint=False,

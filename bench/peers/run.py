@@ -108,9 +108,10 @@ class Options:
 
     def time_bound(self) -> float:
         """Seconds after which the whole run is stopped: set-up, then every run's bound."""
-        runs = len(self.tables) * self.rounds * len(self.sides)
+        runs = self.rounds * len(self.sides)
         setup = 300 + 0.5 * sum(self.tables)  # migrating, seating Holmes's tables
-        return setup + runs * (run_bound(self.seconds) + 30) + 0.1 * sum(self.tables) * 3
+        each = sum(run_bound(self.seconds, count * 3) + 30 for count in self.tables)
+        return setup + runs * each + 0.1 * sum(self.tables) * 3
 
 
 def table_counts(text: str) -> tuple[int, ...]:
@@ -133,9 +134,12 @@ def side_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def run_bound(seconds: float) -> float:
+def run_bound(seconds: float, players: int) -> float:
     """The longest one run may take: arrival, settling, the window, a last request."""
-    return load.ARRIVAL_TIMEOUT + load.SETTLE_SECONDS + seconds + load.REQUEST_TIMEOUT + 10
+    arrival = max(load.ARRIVAL_SECONDS, players / load.ARRIVAL_RATE)
+    return (
+        arrival + load.ARRIVAL_TIMEOUT + load.SETTLE_SECONDS + seconds + load.REQUEST_TIMEOUT + 10
+    )
 
 
 # --- The sides ----------------------------------------------------------------------------
@@ -293,7 +297,7 @@ async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, di
         try:
             await asyncio.wait_for(
                 asyncio.gather(*(player.play() for player in players)),
-                timeout=run_bound(seconds),
+                timeout=run_bound(seconds, count * 3),
             )
         finally:
             if not window.done():

@@ -84,7 +84,7 @@ def test_the_players_play_a_table_over_socket_io_and_see_only_their_own_card(
 ):
     # A quick table: players think 50 ms, two seconds measured.
     monkeypatch.setattr(bgio, "THINK_SECONDS", 0.05)
-    monkeypatch.setattr(bgio, "ARRIVAL_SECONDS", 0.1)
+    monkeypatch.setattr(load, "ARRIVAL_SECONDS", 0.1)
     monkeypatch.setattr(load, "SETTLE_SECONDS", 0.2)
     texts = card_texts()
 
