@@ -11,6 +11,9 @@ case game does): the rules take the seat out of play, settle what it owed, and n
 wait for it again. The seat stays, held by nobody (``Seat.left_at``), so nothing of it
 reaches the person who left, and no computer player is ever given it. A game with
 neither keeps the seat; leaving it is refused with a sentence.
+
+A person who holds players on their device (pass and play) takes them along: nobody
+else could play those seats, so they go the same way as the person's own.
 """
 
 from datetime import timedelta
@@ -44,19 +47,31 @@ SEAT_REPLACED = "seat_replaced"
 
 @transaction.atomic
 def seat_leave(*, table_id: int, user) -> Seat:
-    """`user` gives up their seat at a started game; a computer player takes it."""
+    """`user` gives up their seat at a started game; a computer player takes it, or play
+    passes it by. The players on their device (pass and play) leave with them: nobody
+    else could play those seats, so they go the same way, each with its own sentence."""
     table = _playing_table(table_id)
     seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
     if seat is None:
         raise NotSeated()
     game = _check_replaceable(table)
+    held = list(Seat.objects.filter(table=table, held_by=user).order_by("number"))
     name = seat.user.public_name
+    _give_up(table, game, seat, by=user, what=f"{name} left the game")
+    for local in held:
+        if table.status != TableStatus.PLAYING:
+            break  # the last seat in play has gone: the game is over
+        what = f"{local.local_name}, on {name}'s device, left the game too"
+        _give_up(table, game, local, by=user, what=what)
+    return seat
+
+
+def _give_up(table: Table, game, seat: Seat, *, by, what: str) -> Seat:
+    """The seat goes to a computer player, or play passes it by; `what` (what happened)
+    starts the sentence everyone reads, which ends by saying which."""
     if game.bot is None:
-        sentence = f"{name} left the game; play passes them by."
-        return _seat_passed_by(table, seat, by=user, sentence=sentence)
-    return _seat_to_computer(
-        table, seat, by=user, sentence=f"{name} left the game; {{bot}} takes the seat."
-    )
+        return _seat_passed_by(table, seat, by=by, sentence=f"{what}; play passes them by.")
+    return _seat_to_computer(table, seat, by=by, what=what)
 
 
 @transaction.atomic
@@ -88,18 +103,8 @@ def seat_remove(*, table_id: int, host, number: int) -> Seat:
         url=reverse("play:tables"),
         dedupe_key=f"table{table.pk}:seat{number}:removed",
     )
-    if game.bot is None:
-        sentence = (
-            f"{host.public_name} removed {removed.public_name}, who was away; play passes them by."
-        )
-        return _seat_passed_by(table, seat, by=host, sentence=sentence)
-    return _seat_to_computer(
-        table,
-        seat,
-        by=host,
-        sentence=f"{host.public_name} removed {removed.public_name}, who was away; "
-        "{bot} takes the seat.",
-    )
+    what = f"{host.public_name} removed {removed.public_name}, who was away"
+    return _give_up(table, game, seat, by=host, what=what)
 
 
 def away_seconds_left(*, table: Table, seat: Seat, now=None, present: bool | None = None) -> int:
@@ -170,7 +175,8 @@ def _seat_passed_by(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
     Notebook.objects.filter(seat=seat).delete()
     TableSocket.objects.filter(seat=seat).delete()
     seat.user, seat.left_at, seat.your_turn_told_at = None, timezone.now(), None
-    seat.save(update_fields=["user", "left_at", "your_turn_told_at"])
+    _let_go_of_local(seat)
+    seat.save(update_fields=["user", "left_at", "your_turn_told_at", *LOCAL_FIELDS])
     _mark_left_in_summary(table, seat.number, sentence)
     table.save(update_fields=["summary"])
     # The same write path as a move: the version, the events, the end of the game if
@@ -181,7 +187,7 @@ def _seat_passed_by(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
     return seat
 
 
-def _seat_to_computer(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
+def _seat_to_computer(table: Table, seat: Seat, *, by, what: str) -> Seat:
     """The seat goes to a computer player; `by` (who left, or the host) is told nothing,
     the other players are told in the sentence."""
     taken = set(Seat.objects.filter(table=table).values_list("bot_name", flat=True))
@@ -194,8 +200,10 @@ def _seat_to_computer(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
     Notebook.objects.filter(seat=seat).delete()
     TableSocket.objects.filter(seat=seat).delete()
     seat.user, seat.bot_name, seat.your_turn_told_at = None, bot_name, None
-    seat.save(update_fields=["user", "bot_name", "your_turn_told_at"])
-    said = sentence.format(bot=f"a computer player ({bot_name})")
+    _let_go_of_local(seat)
+    seat.save(update_fields=["user", "bot_name", "your_turn_told_at", *LOCAL_FIELDS])
+    # Names are the players' own text: never a format string.
+    said = f"{what}; a computer player ({bot_name}) takes the seat."
     _rename_in_summary(table, seat.number, bot_name, said)
     table.version += 1
     _append_events(table, [Event(SEAT_REPLACED, data={"seat": seat.number, "sentence": said})])
@@ -205,6 +213,15 @@ def _seat_to_computer(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
     _after_commit_wake(table)
     _tell_the_others(table, seat, by=by, sentence=said)
     return seat
+
+
+LOCAL_FIELDS = ["held_by", "local_name"]
+
+
+def _let_go_of_local(seat: Seat) -> None:
+    """A local player's seat is no longer held by the host's device (the summary keeps
+    their name for the page)."""
+    seat.held_by, seat.local_name = None, ""
 
 
 def _tell_the_others(table: Table, seat: Seat, *, by, sentence: str) -> None:

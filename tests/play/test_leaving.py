@@ -418,3 +418,89 @@ def test_the_case_game_page_offers_leave_and_marks_who_left(tutorial, alice, bob
     html = client.get(page).content.decode()
     assert "Bob left the game; play passes them by." in html
     assert 'id="player-1-left"' in html
+
+
+# --- A host with players on their device (pass and play) -----------------------------------
+
+
+def test_the_players_on_a_hosts_device_leave_with_the_host(alice, bob):
+    from accounts.models import Notification
+    from play import local_players
+
+    table = services.table_create(host=alice, game="holmes_elementary")
+    Table.objects.filter(pk=table.pk).update(seed=1887)
+    local_players.local_seat_add(table_id=table.pk, user=alice, name="Mara")
+    services.table_join(invite_code=table.invite_code, user=bob)
+    # A name is the player's own text, braces and all: never read as a template.
+    local_players.local_seat_add(table_id=table.pk, user=alice, name="Nell {bot}")
+    table = services.table_start(table_id=table.pk, user=alice)
+    alice_api = APIClient()
+    alice_api.force_authenticate(alice)
+
+    assert alice_api.post(f"/api/tables/{table.pk}/seat/leave/").status_code == 204
+
+    seats = {seat.number: seat for seat in Seat.objects.filter(table=table)}
+    assert [seats[n].bot_name for n in (0, 1, 3)] == ["Computer 1", "Computer 2", "Computer 3"]
+    assert all(seats[n].is_bot and seats[n].held_by_id is None for n in (0, 1, 3))
+    assert seats[2].user == bob
+    said = [
+        "Alice left the game; a computer player (Computer 1) takes the seat.",
+        "Mara, on Alice's device, left the game too; a computer player (Computer 2) "
+        "takes the seat.",
+        "Nell {bot}, on Alice's device, left the game too; a computer player (Computer 3) "
+        "takes the seat.",
+    ]
+    table.refresh_from_db()
+    assert table.summary["departures"] == said
+    told = Notification.objects.filter(user=bob).order_by("pk").values_list("message", flat=True)
+    assert [message.split(": ", 1)[1] for message in told] == said
+    assert not Notification.objects.filter(user=alice).exists()
+    assert alice_api.get(f"/api/tables/{table.pk}/").status_code == 404
+    # Bob plays on: the computers move the three seats, Bob's view names them.
+    bob_api = APIClient()
+    bob_api.force_authenticate(bob)
+    names = [seat["name"] for seat in bob_api.get(f"/api/tables/{table.pk}/").json()["seats"]]
+    assert names == ["Computer 1", "Computer 2", "Bob", "Computer 3"]
+
+
+def test_a_case_game_passes_by_the_players_on_the_leavers_device(tutorial, alice, bob):
+    from play import local_players
+
+    table = services.table_create(host=alice, case_version=tutorial)
+    Table.objects.filter(pk=table.pk).update(seed=1887)
+    local_players.local_seat_add(table_id=table.pk, user=alice, name="Mara")
+    services.table_join(invite_code=table.invite_code, user=bob)
+    table = services.table_start(table_id=table.pk, user=alice)
+    rules = get_game(table.engine).rules
+
+    leaving.seat_leave(table_id=table.pk, user=alice)
+
+    table.refresh_from_db()
+    gone = Seat.objects.filter(table=table, number__in=[0, 1])
+    assert all(seat.has_left and seat.held_by_id is None and not seat.is_bot for seat in gone)
+    assert [table.state["players"][n]["status"] for n in (0, 1)] == ["withdrawn", "withdrawn"]
+    assert table.summary["departures"] == [
+        "Alice left the game; play passes them by.",
+        "Mara, on Alice's device, left the game too; play passes them by.",
+    ]
+    assert [entry["name"] for entry in table.summary["seats"]] == [
+        "Alice (left)",
+        "Mara (left)",
+        "Bob",
+    ]
+    assert rules.waiting_for(table.state) == [2]
+
+
+def test_the_game_ends_when_a_host_and_their_device_leave_it_empty(tutorial, alice):
+    from play import local_players
+    from play.models import TableStatus
+
+    table = services.table_create(host=alice, case_version=tutorial)
+    local_players.local_seat_add(table_id=table.pk, user=alice, name="Mara")
+    table = services.table_start(table_id=table.pk, user=alice)
+
+    leaving.seat_leave(table_id=table.pk, user=alice)
+
+    table.refresh_from_db()
+    assert table.status == TableStatus.FINISHED
+    assert len(table.summary["departures"]) == 2
