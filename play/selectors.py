@@ -211,9 +211,12 @@ def table_view(*, membership: Membership) -> dict:
 def _may_reveal_case(membership: Membership) -> bool:
     """Whether this table may show its viewer the case's secrets (its solution) when the
     game allows: not while they play the same case at another table, which could then be
-    won by reading this one. Asked only when the game would show them (one query)."""
+    won by reading this one. Asked only when the game would show them (one query).
+    A local player's seat (pass and play) is read on its holder's device: the holder is
+    the one who would read it."""
     table = membership.table
-    user_id = membership.seat.user_id if membership.seat else membership.user_id
+    seat = membership.seat
+    user_id = (seat.user_id or seat.held_by_id) if seat else membership.user_id
     if table.case_version_id is None or user_id is None:
         return True
     elsewhere = case_in_play_for(

@@ -283,3 +283,24 @@ def test_a_finished_table_still_shows_one_seat_at_a_time(alice, lobby):
     assert 'id="confirm-seat-0"' in html and 'id="confirm-seat-1"' in html
     confirm(client, table, 1)
     assert "This device shows <strong>Mara</strong>" in page(client, table)
+
+
+def test_a_local_seat_keeps_the_solution_while_its_holder_plays_the_case_elsewhere(
+    alice, bob, tutorial
+):
+    from play import selectors
+
+    done = services.table_create(host=alice, case_version=tutorial)
+    local_players.local_seat_add(table_id=done.pk, user=alice, name="Mara")
+    services.table_start(table_id=done.pk, user=alice)
+    Table.objects.filter(pk=done.pk).update(status=TableStatus.FINISHED)
+    mara = Seat.objects.select_related("table").get(table=done, held_by=alice)
+    as_mara = selectors.Membership(table=mara.table, seat=mara, spectator=False)
+    assert selectors._may_reveal_case(as_mara)
+    # Alice sits down with Bob to play the case again: the device that holds Mara's seat
+    # is hers, so Mara's seat no more shows the solution than Alice's own does.
+    again = services.table_create(host=bob, case_version=tutorial)
+    services.table_join(invite_code=again.invite_code, user=alice)
+    services.table_start(table_id=again.pk, user=bob)
+
+    assert not selectors._may_reveal_case(as_mara)
