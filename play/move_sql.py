@@ -18,6 +18,7 @@ UPDATE OF` on PostgreSQL; on SQLite the transaction holds the write lock from it
 Both databases understand `ON CONFLICT DO NOTHING`. The tests run each statement on both.
 """
 
+import orjson
 from django.db import connection
 from django.utils import timezone
 
@@ -62,6 +63,18 @@ INSERT_ACTION_REQUEST = """
     ON CONFLICT DO NOTHING
 """
 
+# The first outcome of an idempotency key: an applied move's (its first event keeps the
+# key), else a refused one's (ActionRequest). One statement where the ORM sent two.
+STORED_OUTCOME = """
+    SELECT 1, e.table_version, e.request_fingerprint, CAST(NULL AS TEXT)
+    FROM play_tableevent e WHERE e.table_id = %s AND e.request_key = %s
+    UNION ALL
+    SELECT 0, NULL, r.fingerprint, CAST(r.outcome AS TEXT)
+    FROM play_actionrequest r WHERE r.table_id = %s AND r."key" = %s
+    ORDER BY 1 DESC
+    LIMIT 1
+"""
+
 
 def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePresence] | None:
     """The seat the user holds at the table, with the table and the seat's notebook, and
@@ -84,6 +97,20 @@ def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePrese
             connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
         )
     return seat, TablePresence.from_columns(*presence_columns)
+
+
+def stored_outcome(*, table_id: int, key: str) -> tuple[dict, str | None] | None:
+    """The first outcome of the key at the table, with the fingerprint of the request that
+    made it (None for keys stored before fingerprints were); None for a new key."""
+    with connection.cursor() as cursor:
+        cursor.execute(STORED_OUTCOME, [table_id, key, table_id, key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    applied, version, fingerprint, outcome = row
+    if applied:
+        return {"applied": True, "version": version}, fingerprint
+    return orjson.loads(outcome), fingerprint
 
 
 def _table_converted(values) -> list:

@@ -30,7 +30,6 @@ from holmes_site.outbox import outbox_enqueue
 from . import move_sql, selectors
 from .models import (
     MAX_MARKS_BYTES,
-    ActionRequest,
     Notebook,
     Seat,
     Spectator,
@@ -505,17 +504,12 @@ def _stored_outcome(table_id: int, actor_key: str, fingerprint: str) -> dict | N
     """The first outcome of a key: an applied move's is on its first event, a refused
     one's (or an applied one's that made no event) in ActionRequest. IdempotencyKeyReused
     when the key's first request asked for another move."""
-    made = TableEvent.objects.filter(table_id=table_id, request_key=actor_key)
-    first = next(iter(made.values_list("table_version", "request_fingerprint")[:1]), None)
-    if first is not None:
-        _check_same_request(first[1], fingerprint)
-        return {"applied": True, "version": first[0]}
-    stored = ActionRequest.objects.filter(table_id=table_id, key=actor_key)
-    first = next(iter(stored.values_list("outcome", "fingerprint")[:1]), None)
-    if first is None:
+    stored = move_sql.stored_outcome(table_id=table_id, key=actor_key)
+    if stored is None:
         return None
-    _check_same_request(first[1], fingerprint)
-    return first[0]
+    outcome, first_fingerprint = stored
+    _check_same_request(first_fingerprint, fingerprint)
+    return outcome
 
 
 def _check_same_request(stored: str | None, fingerprint: str) -> None:

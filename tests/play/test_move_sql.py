@@ -143,3 +143,31 @@ def test_it_stores_a_move_s_row_events_and_key_together(started):
     )
     requests = dict(ActionRequest.objects.filter(table=table).values_list("key", "outcome"))
     assert requests == {"seat0:taken": {"first": 1}, "seat0:k2": {"applied": True}}
+
+
+def test_it_finds_a_key_s_first_outcome_on_its_event_or_in_its_stored_row(started):
+    refusal = {"applied": False, "refusal": {"code": "no", "message": "No."}}
+    move_sql.action_request_insert(
+        table_id=started.pk, key="seat1:refused", outcome=refusal, fingerprint="f1"
+    )
+    TableEvent.objects.create(
+        table=started,
+        sequence=started.event_count + 1,
+        table_version=started.version + 1,
+        type="visited",
+        payload={},
+        request_key="seat0:applied",
+        request_fingerprint="f0",
+    )
+    # Both kept for one key (a move that made no event, then one that did): the event wins.
+    move_sql.action_request_insert(
+        table_id=started.pk, key="seat0:applied", outcome=refusal, fingerprint="f9"
+    )
+
+    assert move_sql.stored_outcome(table_id=started.pk, key="seat0:applied") == (
+        {"applied": True, "version": started.version + 1},
+        "f0",
+    )
+    assert move_sql.stored_outcome(table_id=started.pk, key="seat1:refused") == (refusal, "f1")
+    assert move_sql.stored_outcome(table_id=started.pk, key="seat2:new") is None
+    assert move_sql.stored_outcome(table_id=started.pk + 1, key="seat1:refused") is None
