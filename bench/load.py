@@ -81,6 +81,9 @@ PING_SECONDS = 30.0  # as play/static/play/table.js
 EMPTY_CLIENTS = 16
 EMPTY_SECONDS = 4.0
 REQUEST_TIMEOUT = 30.0
+# How players send their moves: over their socket (the default, as boardgame.io's clients
+# do), or as `POST /api/tables/<id>/actions/`.
+MOVES_OVER = os.environ.get("HOLMES_LOAD_MOVES", "socket")
 GOAL_P99_MS = 250.0
 
 
@@ -373,6 +376,9 @@ class Player:
         self.pushed = 0  # the latest version the socket announced
         self.news = asyncio.Event()
         self.leaving = False
+        self.socket = None
+        self.requests = 0  # moves sent over the socket, which number their answers
+        self.answers: dict[int, asyncio.Future] = {}
 
     async def play(self) -> None:
         import aiohttp
@@ -388,6 +394,7 @@ class Player:
         except (TimeoutError, aiohttp.ClientError):
             self.figures.error("socket refused")
             return
+        self.socket = socket
         listening = asyncio.create_task(self.listen(socket))
         pinging = asyncio.create_task(self.ping(socket))
         try:
@@ -411,6 +418,11 @@ class Player:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
             data = message.json()
+            if data.get("type") in ("moved", "refused"):
+                answered = self.answers.get(data.get("request"))
+                if answered is not None and not answered.done():
+                    answered.set_result(data)
+                continue
             if data.get("type") in ("version", "view"):
                 if self.clock.measuring():
                     self.figures.pushes += 1
@@ -478,8 +490,6 @@ class Player:
             self.figures.error(f"view {status}")
 
     async def post(self, move: dict) -> None:
-        import aiohttp
-
         version = self.view["version"]
         body = {
             "action": move,
@@ -487,6 +497,47 @@ class Player:
             "idempotency_key": f"load-{self.table.id}-{self.seat}-{version}",
         }
         started = time.perf_counter()
+        if MOVES_OVER == "socket":
+            status, reply, etag = await self.move_over_socket(body)
+        else:
+            status, reply, etag = await self.move_over_http(body)
+        measured = self.clock.measuring()
+        if status == 200:
+            if measured:
+                self.figures.moves.append(time.perf_counter() - started)
+            self.view, self.etag = reply, etag
+        elif status == 409:
+            if measured:
+                self.figures.stale += 1
+            # The table has moved on, even if its push has not arrived yet: fetch it.
+            self.pushed = max(self.pushed, version + 1)
+        elif measured:
+            self.figures.error(f"move {status}")
+        # Whatever came of it, look again: the table may wait for this player still.
+        self.news.set()
+
+    async def move_over_socket(self, body: dict) -> tuple[int | str, dict | None, str | None]:
+        """The move as `{"type": "move"}` on the player's socket; its answer comes back on
+        it (`listen` hands it over), as HTTP's status, view and ETag."""
+        self.requests += 1
+        request = self.requests
+        answered = asyncio.get_running_loop().create_future()
+        self.answers[request] = answered
+        try:
+            await self.socket.send_json({"type": "move", "request": request, **body})
+            reply = await asyncio.wait_for(answered, REQUEST_TIMEOUT)
+        except (TimeoutError, ConnectionError):
+            return 0, None, None
+        finally:
+            self.answers.pop(request, None)
+        if reply["type"] == "moved":
+            return 200, reply["view"], f'"{reply["version"]}"'
+        code = reply["error"]["code"]
+        return (409 if code == "stale_version" else code), None, None
+
+    async def move_over_http(self, body: dict) -> tuple[int, dict | None, str | None]:
+        import aiohttp
+
         status, reply, etag = 0, None, None
         # A connection lost under the request is retried once with the same idempotency
         # key: if the first try was applied, the server answers it again, not twice.
@@ -502,20 +553,7 @@ class Player:
                 continue
             except (TimeoutError, aiohttp.ClientError):
                 break
-        measured = self.clock.measuring()
-        if status == 200:
-            if measured:
-                self.figures.moves.append(time.perf_counter() - started)
-            self.view, self.etag = reply, etag
-        elif status == 409:
-            if measured:
-                self.figures.stale += 1
-            # The table has moved on, even if its push has not arrived yet: fetch it.
-            self.pushed = max(self.pushed, version + 1)
-        elif measured:
-            self.figures.error(f"move {status}")
-        # Whatever came of it, look again: the table may wait for this player still.
-        self.news.set()
+        return status, reply, etag
 
 
 if __name__ == "__main__":

@@ -127,7 +127,7 @@ class JoinThrottle(SharedLimitThrottle):
 
 
 @functools.cache
-def _throttled_action_types() -> frozenset[str]:
+def throttled_action_types() -> frozenset[str]:
     from games import GAMES
     from games.sites import get_site
 
@@ -143,7 +143,7 @@ class AnswerThrottle(SharedLimitThrottle):
     def allow_request(self, request, view):
         data = request.data
         action = data.get("action") if isinstance(data, dict) else None
-        if not isinstance(action, dict) or action.get("type") not in _throttled_action_types():
+        if not isinstance(action, dict) or action.get("type") not in throttled_action_types():
             return True
         if not request.user.is_authenticated:
             return True

@@ -26,16 +26,16 @@ def error_response(code: str, message: str, http_status: int, details: dict | No
     return Response(error_body(code, message, details), status=http_status)
 
 
-def _first_message(detail) -> str:
+def first_message(detail) -> str:
     if isinstance(detail, dict):
         field, value = next(iter(detail.items()))
         return (
-            f"{field}: {_first_message(value)}"
+            f"{field}: {first_message(value)}"
             if field != "non_field_errors"
-            else _first_message(value)
+            else first_message(value)
         )
     if isinstance(detail, list) and detail:
-        return _first_message(detail[0])
+        return first_message(detail[0])
     return str(detail)
 
 
@@ -61,14 +61,14 @@ def holmes_exception_handler(exc, context):
     if response is None:
         return None  # a server error: Django's 500 handling (and logging) takes over
     if isinstance(exc, exceptions.ValidationError):
-        body = error_body("invalid", _first_message(exc.detail), {"fields": exc.detail})
+        body = error_body("invalid", first_message(exc.detail), {"fields": exc.detail})
     elif isinstance(exc, exceptions.Throttled):
         wait = max(1, round(exc.wait or 60))
         message = f"Too many tries in a short time: wait {wait} seconds and try again."
         body = error_body("throttled", message, {"wait_seconds": wait})
     else:
         code = exc.get_codes() if isinstance(exc, exceptions.APIException) else "error"
-        message = _first_message(exc.detail) if hasattr(exc, "detail") else str(exc)
+        message = first_message(exc.detail) if hasattr(exc, "detail") else str(exc)
         body = error_body(code if isinstance(code, str) else "error", message)
     response.data = body
     return response

@@ -1,7 +1,8 @@
 """The table websocket: members subscribe and hear "version N exists"; a player who
 connects with `?views=1` is sent their own view after each move instead (play/live.py).
 
-A socket answers only `{"type": "ping"}`. Anything else a client sends is answered, never
+A socket answers `{"type": "ping"}` and, from a player, `{"type": "move", ...}`: the API's
+move by the socket (play/socket_moves.py). Anything else a client sends is answered, never
 raised: text that is not a JSON object gets an error message (the socket stays open), a
 binary frame closes the socket as unsupported data (1003). A member may hold at most
 MAX_SOCKETS_PER_MEMBER sockets on a table (play/presence.py): one more closes with
@@ -14,19 +15,23 @@ from urllib.parse import parse_qs
 import orjson
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from django.db import DatabaseError
 from django.http import Http404
 
 from . import presence, selectors
 from .live import table_group, view_group
+from .socket_moves import refused_reply, socket_move
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
 CLOSE_NO_SUCH_SOCKET = 4404
 CLOSE_TOO_MANY_SOCKETS = 4429
 CLOSE_UNSUPPORTED_DATA = 1003  # RFC 6455: a binary frame where only text is read
-# A ping is 16 characters; anything this long is not one of ours.
-MAX_FRAME_CHARACTERS = 1000
+# A move is a few hundred characters; anything this long is not one of ours.
+MAX_FRAME_CHARACTERS = 8000
 NOT_AN_OBJECT = 'Send a JSON object, such as {"type": "ping"}.'
+SPECTATORS_DO_NOT_MOVE = "Spectators cannot make moves."
+NO_DATABASE = "The table cannot be reached just now: try again in a moment."
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -81,8 +86,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(content, **kwargs)
 
     async def receive_json(self, content, **kwargs):
-        # Moves go through the HTTP API (one write path); the socket only answers pings,
-        # which also say the player is still at the table.
+        if content.get("type") == "move":
+            await self._move(content)
+            return
+        # A ping also says the player is still at the table.
         if content.get("type") == "ping":
             self.socket_id = await database_sync_to_async(presence.socket_refresh)(
                 socket_id=self.socket_id,
@@ -94,6 +101,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.close(code=CLOSE_NOT_A_MEMBER)
                 return
             await self.send_json({"type": "pong"})
+
+    async def _move(self, content: dict) -> None:
+        if self.seat_id is None:
+            reply = refused_reply("not_a_player", SPECTATORS_DO_NOT_MOVE, content)
+        else:
+            try:
+                reply = await database_sync_to_async(socket_move)(
+                    table_id=self.table_id, user=self.scope["user"], content=content
+                )
+            except DatabaseError:
+                reply = refused_reply("unavailable", NO_DATABASE, content)
+        if reply["type"] == "moved":
+            # The answer holds the new view: the hint of this version is news to no one.
+            self.version_sent = max(self.version_sent, reply["version"])
+        await self.send_json(reply)
 
     @classmethod
     async def encode_json(cls, content):

@@ -424,3 +424,116 @@ def test_a_spectator_asking_for_views_is_told_versions_only(started, frank):
 
     new_version, pushed = run(scenario)
     assert pushed == {"type": "version", "version": new_version}
+
+
+# --- Moves over the socket (play/socket_moves.py) ----------------------------------------
+
+
+def socket_move(socket, **move):
+    async def send():
+        await socket.send_json_to({"type": "move", **move})
+        while True:  # past any hint or view of other moves
+            reply = await socket.receive_json_from()
+            if reply["type"] in ("moved", "refused"):
+                return reply
+
+    return send()
+
+
+def test_a_player_moves_over_the_socket_and_the_others_see_it(started, alice, bob, charlie):
+    players = [alice, bob, charlie]
+    table = Table.objects.get(pk=started.pk)
+    mover = table.state["turn"]
+    other = (mover + 1) % 3
+    mine, theirs = (
+        socket_for(started.pk, players[mover]),
+        views_socket_for(started.pk, players[other]),
+    )
+
+    async def scenario():
+        for socket in (mine, theirs):
+            assert (await socket.connect())[0]
+            await socket.receive_json_from()
+        reply = await socket_move(
+            mine,
+            request="r1",
+            action={"type": "carriage_stop"},
+            expected_version=started.version,
+            idempotency_key="k-1",
+        )
+        seen = await theirs.receive_json_from()
+        mine_after = await mine.receive_nothing()  # its own hint is no news
+        again = await socket_move(
+            mine,
+            request=2,
+            action={"type": "carriage_stop"},
+            expected_version=started.version,
+            idempotency_key="k-1",
+        )
+        for socket in (mine, theirs):
+            await socket.disconnect()
+        return reply, seen, mine_after, again
+
+    reply, seen, mine_after, again = run(scenario)
+    assert reply["type"] == "moved" and reply["request"] == "r1"
+    assert reply["version"] == started.version + 1 and reply["replayed"] is False
+    assert reply["view"] == api_body(started.pk, players[mover])
+    assert seen["type"] == "view" and seen["version"] == started.version + 1
+    assert seen["view"]["you"]["seat"] == other
+    assert mine_after
+    # The same key again: answered as the first time, nothing applied twice.
+    assert again["type"] == "moved" and again["replayed"] is True and again["request"] == 2
+    assert current_version(started.pk) == started.version + 1
+
+
+@pytest.mark.parametrize(
+    ("move", "code"),
+    [
+        ({"action": {"type": "carriage_stop"}, "expected_version": 0}, "stale_version"),
+        ({"action": {"type": "fly_to_the_moon"}}, "unknown_action"),
+        ({"action": "carriage_stop"}, "invalid"),
+        ({}, "invalid"),
+        # Answers are counted against a limit per person: over HTTP only.
+        ({"action": {"type": "answer", "answers": {}}}, "answer_over_http"),
+    ],
+)
+def test_a_refused_socket_move_says_why_and_changes_nothing(
+    started, alice, bob, charlie, move, code
+):
+    players = [alice, bob, charlie]
+    mover = Table.objects.get(pk=started.pk).state["turn"]
+    move = {"expected_version": started.version, **move}
+    socket = socket_for(started.pk, players[mover])
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        reply = await socket_move(socket, request="x", **move)
+        await socket.disconnect()
+        return reply
+
+    reply = run(scenario)
+    assert reply["type"] == "refused" and reply["request"] == "x"
+    assert reply["error"]["code"] == code
+    assert reply["error"]["message"].endswith(".")
+    if code == "stale_version":
+        assert reply["error"]["details"] == {"version": started.version}
+    assert current_version(started.pk) == started.version
+
+
+def test_a_spectator_cannot_move_over_the_socket(started, frank):
+    Spectator.objects.create(table_id=started.pk, user=frank)
+    socket = socket_for(started.pk, frank)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        reply = await socket_move(
+            socket, action={"type": "carriage_stop"}, expected_version=started.version
+        )
+        await socket.disconnect()
+        return reply
+
+    reply = run(scenario)
+    assert reply["type"] == "refused" and reply["error"]["code"] == "not_a_player"
+    assert current_version(started.pk) == started.version
