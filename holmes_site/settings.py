@@ -259,10 +259,14 @@ HOLMES_EMBEDDED_WAKER_SECONDS = float(os.environ.get("HOLMES_EMBEDDED_WAKER_SECO
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # A socket timeout above channels-redis's 5 s blocking read: redis-py 8 reads
-            # with 5 s by default, so a quiet socket's read timed out and its websocket
-            # was dropped (1006).
+            # Publish/subscribe: a push is one PUBLISH, and each process hands what it
+            # hears to its own sockets. The list-based layer (channels_redis.core) took
+            # four round trips and a Lua script per push, and as much again to receive:
+            # a third of a move's CPU in the live benchmark (python -m bench peers, 20
+            # tables: 34 ms a move against 22-25). Pushes are hints or views that a
+            # client can always fetch again, so at-most-once delivery is all they need.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # A bound on a stalled Redis; the subscriber itself reads with a short timeout.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }

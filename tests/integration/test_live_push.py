@@ -1,12 +1,15 @@
-"""Live pushes through a real Redis (channels-redis): every push of a process goes out
-over the pusher's one event loop, in order, so its connections are opened once; none
-goes out for a table no socket watches."""
+"""Live pushes through a real Redis (channels-redis, publish/subscribe): every push of a
+process goes out over the pusher's one event loop, in order, so its connections are
+opened once; none goes out for a table no socket watches; views reach only their own
+player's group.
+
+A subscriber lives in one event loop, as a server process's sockets do: each test
+subscribes, lets the pusher send from its own thread, and receives, all in one loop."""
 
 import asyncio
 import contextlib
 import uuid
 
-import redis
 from asgiref.sync import async_to_sync
 from channels.layers import channel_layers, get_channel_layer
 
@@ -15,86 +18,88 @@ from tests.conftest import require_service
 from tests.integration.conftest import REDIS_URL, redis_problem
 
 
-def test_it_pushes_every_version_in_order_over_one_event_loop(settings):
+@contextlib.contextmanager
+def redis_layer(settings):
     require_service("Redis", redis_problem())
-    # Its own prefix: other runs on the same Redis never see these messages.
-    prefix = f"holmes-test-{uuid.uuid4().hex}"
+    # Its own prefix: other runs on the same Redis never hear these messages.
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": prefix},
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": f"holmes-test-{uuid.uuid4().hex}"},
         }
     }
     channel_layers.backends.clear()
-    layer = get_channel_layer()
     try:
+        yield get_channel_layer()
+    finally:
+        channel_layers.backends.clear()
 
-        async def subscribe():
-            channel = await layer.new_channel()
-            await layer.group_add(live.table_group(7), channel)
-            return channel
 
-        channel = async_to_sync(subscribe)()
-        # As a move says, having read whether a socket is open (play/presence.py).
-        for version in range(1, 21):
-            live.push_table_version(table_id=7, version=version, watched=True)
-        live.push_table_version(table_id=7, version=21, watched=False)
-        assert live.pusher().flush()
+async def subscribed(layer, *groups) -> str:
+    channel = await layer.new_channel()
+    for group in groups:
+        await layer.group_add(group, channel)
+    return channel
 
-        async def receive_all():
+
+async def pushed(send) -> None:
+    """`send` (pushes, from this thread) once the subscriptions are live, then wait until
+    the pusher has handed everything to Redis."""
+    await asyncio.sleep(0.2)  # SUBSCRIBE is acknowledged before messages flow
+    send()
+    assert await asyncio.to_thread(live.pusher().flush)
+
+
+def test_it_pushes_every_version_in_order_over_one_event_loop(settings):
+    with redis_layer(settings) as layer:
+
+        def send():
+            # As a move says, having read whether a socket is open (play/presence.py).
+            for version in range(1, 21):
+                live.push_table_version(table_id=7, version=version, watched=True)
+            live.push_table_version(table_id=7, version=21, watched=False)
+
+        async def scenario():
+            channel = await subscribed(layer, live.table_group(7))
+            await pushed(send)
             versions = [(await layer.receive(channel))["version"] for _ in range(20)]
             with contextlib.suppress(TimeoutError):  # nothing more: 21 was never sent
                 versions.append((await asyncio.wait_for(layer.receive(channel), 0.5))["version"])
+            await layer.flush()
             return versions
 
-        assert async_to_sync(receive_all)() == list(range(1, 21))
-        # The layer keeps connections per event loop: the pusher's loop is the only one
+        assert async_to_sync(scenario)() == list(range(1, 21))
+        # The layer keeps connections per event loop: the pusher's loop is the one
         # that sent, however many pushes there were.
         assert live.pusher().loop in layer._layers
-    finally:
-        # Not layer.flush(): it would close the pusher loop's connections from this loop.
-        client = redis.Redis.from_url(REDIS_URL)
-        for key in client.scan_iter(f"{prefix}*"):
-            client.delete(key)
-        channel_layers.backends.clear()
 
 
 def test_each_player_who_asked_gets_only_their_own_view_through_redis(settings):
-    """Views go to a group per table and user, before the hint of the same version, in
-    one order; a socket in one user's group never receives another user's view."""
-    require_service("Redis", redis_problem())
-    prefix = f"holmes-test-{uuid.uuid4().hex}"
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": prefix},
-        }
-    }
-    channel_layers.backends.clear()
-    layer = get_channel_layer()
-    try:
+    """Views go to a group per table and user, before the hint of the same version; a
+    socket in one user's group never receives another user's view."""
+    views = {101: {"version": 3, "you": {"seat": 0}}, 102: {"version": 3, "you": {"seat": 1}}}
 
-        async def subscribe(*groups):
-            channel = await layer.new_channel()
-            for group in groups:
-                await layer.group_add(group, channel)
-            return channel
+    with redis_layer(settings) as layer:
 
-        anna = async_to_sync(subscribe)(live.table_group(8), live.view_group(8, 101))
-        ben = async_to_sync(subscribe)(live.table_group(8), live.view_group(8, 102))
-        views = {101: {"version": 3, "you": {"seat": 0}}, 102: {"version": 3, "you": {"seat": 1}}}
-        live.push_table_version(table_id=8, version=3, watched=True, views=lambda: views)
-        assert live.pusher().flush()
+        async def scenario():
+            anna = await subscribed(layer, live.table_group(8), live.view_group(8, 101))
+            ben = await subscribed(layer, live.table_group(8), live.view_group(8, 102))
+            await pushed(
+                lambda: live.push_table_version(
+                    table_id=8, version=3, watched=True, views=lambda: views
+                )
+            )
+            received = {}
+            for channel, user_id in ((anna, 101), (ben, 102)):
+                received[user_id] = [await layer.receive(channel) for _ in range(2)]
+                with contextlib.suppress(TimeoutError):  # and nothing of the other's
+                    extra = await asyncio.wait_for(layer.receive(channel), 0.3)
+                    received[user_id].append(extra)
+            await layer.flush()
+            return received
 
-        async def receive_two(channel):
-            return [await layer.receive(channel) for _ in range(2)]
-
-        for channel, user_id in ((anna, 101), (ben, 102)):
-            view, hint = async_to_sync(receive_two)(channel)
+        received = async_to_sync(scenario)()
+        for user_id in (101, 102):
+            view, hint = received[user_id]
             assert view == {"type": "table.view", "version": 3, "view": views[user_id]}
             assert hint == {"type": "table.version", "version": 3}
-    finally:
-        client = redis.Redis.from_url(REDIS_URL)
-        for key in client.scan_iter(f"{prefix}*"):
-            client.delete(key)
-        channel_layers.backends.clear()
