@@ -5,8 +5,8 @@ cost more CPU than running them: the locking read took 1.5 ms to build and 0.1 m
 on the benchmark machine. Written out, the four statements below let the API serve about
 half as many moves again a second, on both databases (`make bench`, api: the figures are
 in the commit that brought this module). On PostgreSQL the three writes then go as one
-(`move_store`). Only these are written out; every other read and write goes through the
-ORM.
+(`move_store`). Only these, the key's first outcome and the seats a move's views go to are
+written out; every other read and write goes through the ORM.
 
 They are the statements Django would send. Values are adapted by the backend's own
 `adapt_json_value` and `adapt_datetimefield_value`, as the fields would; the locked row
@@ -75,6 +75,15 @@ STORED_OUTCOME = """
     LIMIT 1
 """
 
+# The seats of the players a move's views go to (play/pushed_views.py), with their notes.
+PLAYERS_SEATS = """
+    SELECT s.id, s.user_id, s.number, s.colour, n.id, n.text
+    FROM play_seat s
+    LEFT JOIN play_notebook n ON n.seat_id = s.id
+    WHERE s.table_id = %s AND s.user_id IS NOT NULL AND s.number IN ({numbers})
+    ORDER BY s.number
+"""
+
 
 def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePresence] | None:
     """The seat the user holds at the table, with the table and the seat's notebook, and
@@ -111,6 +120,32 @@ def stored_outcome(*, table_id: int, key: str) -> tuple[dict, str | None] | None
     if applied:
         return {"applied": True, "version": version}, fingerprint
     return orjson.loads(outcome), fingerprint
+
+
+def players_seats(*, table: Table, numbers) -> list[Seat]:
+    """The seats among `numbers` that a person holds, with `table` and their notebooks
+    (None where there is none), in one statement: for the views a move pushes."""
+    numbers = sorted(numbers)
+    if not numbers:
+        return []
+    statement = PLAYERS_SEATS.format(numbers=", ".join(["%s"] * len(numbers)))
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [table.pk, *numbers])
+        rows = cursor.fetchall()
+    seats = []
+    for seat_id, user_id, number, colour, notebook_id, notebook_text in rows:
+        seat = Seat.from_db(
+            connection.alias, SEAT_COLUMNS, [seat_id, table.pk, user_id, number, colour]
+        )
+        seat.table = table
+        notebook = None
+        if notebook_id is not None:
+            notebook = Notebook.from_db(
+                connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
+            )
+        Seat.notebook.related.set_cached_value(seat, notebook)
+        seats.append(seat)
+    return seats
 
 
 def _table_converted(values) -> list:

@@ -3,7 +3,8 @@ their views (play/live.py): one body, built one way, wherever it goes."""
 
 from __future__ import annotations
 
-from .models import Seat, Table
+from .models import Table
+from .move_sql import players_seats
 from .selectors import Membership, notebook_text, table_view
 
 
@@ -19,13 +20,8 @@ def table_body(membership: Membership) -> dict:
 
 def present_players_views(table: Table, present: frozenset[int]) -> dict[int, dict]:
     """{user id: their body} for the seats in `present` (a socket open there) that a
-    person holds, as `table` is now: one query for the seats and their notebooks."""
-    if not present:
-        return {}
-    seats = Seat.objects.filter(
-        table_id=table.pk, number__in=sorted(present), user__isnull=False
-    ).select_related("notebook")
+    person holds, as `table` is now: one statement for the seats and their notebooks."""
     return {
         seat.user_id: table_body(Membership(table=table, seat=seat, spectator=False))
-        for seat in seats
+        for seat in players_seats(table=table, numbers=present)
     }

@@ -171,3 +171,25 @@ def test_it_finds_a_key_s_first_outcome_on_its_event_or_in_its_stored_row(starte
     assert move_sql.stored_outcome(table_id=started.pk, key="seat1:refused") == (refusal, "f1")
     assert move_sql.stored_outcome(table_id=started.pk, key="seat2:new") is None
     assert move_sql.stored_outcome(table_id=started.pk + 1, key="seat1:refused") is None
+
+
+def test_it_reads_the_players_seats_and_notes_a_move_s_views_need(started, alice, bob):
+    table = Table.objects.get(pk=started.pk)
+    bob_seat = Seat.objects.get(table=table, user=bob)
+    Notebook.objects.update_or_create(seat=bob_seat, defaults={"text": "The clerk lied."})
+    alice_seat = Seat.objects.get(table=table, user=alice)
+    Notebook.objects.filter(seat=alice_seat).delete()  # a seat may have none
+
+    seats = move_sql.players_seats(table=table, numbers={alice_seat.number, bob_seat.number, 7})
+
+    in_order = sorted([alice_seat, bob_seat], key=lambda seat: seat.number)
+    assert [seat.pk for seat in seats] == [seat.pk for seat in in_order]
+    by_user = {seat.user_id: seat for seat in seats}
+    with CaptureQueriesContext(connection) as queries:
+        assert by_user[bob.pk].notebook.text == "The clerk lied."
+        assert getattr(by_user[alice.pk], "notebook", None) is None
+        assert by_user[bob.pk].table is table
+        assert by_user[bob.pk].number == bob_seat.number
+        assert by_user[bob.pk].colour == bob_seat.colour
+    assert len(queries) == 0  # all read with the seats
+    assert move_sql.players_seats(table=table, numbers=set()) == []
