@@ -377,6 +377,7 @@ class Player:
         self.news = asyncio.Event()
         self.leaving = False
         self.socket = None
+        self.moves_sent = 0
         self.requests = 0  # moves sent over the socket, which number their answers
         self.answers: dict[int, asyncio.Future] = {}
 
@@ -491,10 +492,14 @@ class Player:
 
     async def post(self, move: dict) -> None:
         version = self.view["version"]
+        self.moves_sent += 1
         body = {
             "action": move,
             "expected_version": version,
-            "idempotency_key": f"load-{self.table.id}-{self.seat}-{version}",
+            # A key per move, not per version: a move refused at a version (someone else
+            # moved first in a simultaneous phase) may be followed by another at the same
+            # one, and a key sent again with another move is refused (422).
+            "idempotency_key": f"load-{self.table.id}-{self.seat}-{self.moves_sent}",
         }
         started = time.perf_counter()
         if MOVES_OVER == "socket":
