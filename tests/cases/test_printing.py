@@ -87,6 +87,7 @@ def test_it_prints_booklet_cards_answer_sheet_and_the_sealed_solution_last(lampl
     assert "Answer sheet" in answers and "Where was the laudanum" in answers
     assert "do not read" in cover and "STOP" in cover
     assert "SOLUTION-SECRET" in solution and "ANSWER-SECRET Gaunt's pharmacy" in solution
+    assert "Answer key" in solution  # not a second "The answers" after an author's own
     before_the_cover = "".join(pages[:-2])
     for secret in ("SOLUTION-SECRET", "ANSWER-SECRET"):
         assert secret not in before_the_cover
