@@ -13,6 +13,7 @@ import contextlib
 from urllib.parse import parse_qs
 
 import orjson
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.db import DatabaseError
@@ -40,6 +41,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     user_id: int | None = None
     groups_joined: tuple[str, ...] = ()
     version_sent = -1  # the newest version this socket has told of
+
+    async def dispatch(self, message):
+        """Channels' dispatch, without its hop to a thread to close old database
+        connections before every message: each frame, view and hint paid for one. This
+        consumer touches the database only through database_sync_to_async, which closes
+        them in the thread where they are used, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
