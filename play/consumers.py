@@ -20,7 +20,7 @@ from django.db import DatabaseError
 from django.http import Http404
 
 from . import presence, selectors
-from .live import table_group, view_group
+from .live import send_pushes, table_group, view_group, viewers_group
 from .socket_moves import refused_reply, socket_move
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
@@ -41,6 +41,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     user_id: int | None = None
     groups_joined: tuple[str, ...] = ()
     version_sent = -1  # the newest version this socket has told of
+    wants_views = False  # a player's socket that asked for its own views
 
     async def dispatch(self, message):
         """Channels' dispatch, without its hop to a thread to close old database
@@ -63,9 +64,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if membership is None:
             await self.close(code=CLOSE_NOT_A_MEMBER)
             return
-        self.groups_joined = (table_group(self.table_id),)
-        if self.user_id is not None and self.seat_id is not None and self._asks_for_views():
-            self.groups_joined += (view_group(self.table_id, self.user_id),)
+        if self.wants_views:
+            self.groups_joined = (
+                viewers_group(self.table_id),
+                view_group(self.table_id, self.user_id),
+            )
+        else:
+            self.groups_joined = (table_group(self.table_id),)
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -107,6 +112,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 table_id=self.table_id,
                 seat_id=self.seat_id,
                 user_id=self.user_id,
+                wants_views=self.wants_views,
             )
             if self.socket_id is None:  # their seat or the table is gone
                 await self.close(code=CLOSE_NOT_A_MEMBER)
@@ -114,11 +120,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "pong"})
 
     async def _move(self, content: dict) -> None:
+        pushes = []
         if self.seat_id is None:
             reply = refused_reply("not_a_player", SPECTATORS_DO_NOT_MOVE, content)
         else:
             try:
-                reply = await database_sync_to_async(socket_move)(
+                reply, pushes = await database_sync_to_async(socket_move)(
                     table_id=self.table_id, user=self.scope["user"], content=content
                 )
             except DatabaseError:
@@ -127,6 +134,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             # The answer holds the new view: the hint of this version is news to no one.
             self.version_sent = max(self.version_sent, reply["version"])
         await self.send_json(reply)
+        # The move's pushes, from this loop, whose connection to the layer is open already.
+        await send_pushes(self.channel_layer, pushes)
 
     @classmethod
     async def encode_json(cls, content):
@@ -165,8 +174,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return None
         self.seat_id = membership.seat.pk if membership.seat else None
         self.user_id = user.pk
+        self.wants_views = self.seat_id is not None and self._asks_for_views()
         self.socket_id = presence.socket_open(
-            table_id=self.table_id, seat_id=self.seat_id, user_id=user.pk
+            table_id=self.table_id,
+            seat_id=self.seat_id,
+            user_id=user.pk,
+            wants_views=self.wants_views,
         )
         return membership if self.socket_id is not None else None
 

@@ -30,6 +30,8 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import contextlib
+import contextvars
 import logging
 import os
 import threading
@@ -48,8 +50,45 @@ SEND_TIMEOUT_SECONDS = 5.0
 MAX_BACKLOG = 10_000
 
 
+# Pushes a move over a socket makes, held for its consumer to send (`pushes_held`).
+held_pushes: contextvars.ContextVar[list | None] = contextvars.ContextVar(
+    "held_pushes", default=None
+)
+
+
+@contextlib.contextmanager
+def pushes_held():
+    """Pushes made inside are kept, not sent: a list of (group, message) that a caller in
+    an event loop sends itself. A move over a socket does (play/consumers.py): its
+    consumer's loop holds a connection to the channel layer already, and the pushes skip
+    the hop to the pusher's thread and back."""
+    sends: list[tuple[str, dict]] = []
+    token = held_pushes.set(sends)
+    try:
+        yield sends
+    finally:
+        held_pushes.reset(token)
+
+
+async def send_pushes(layer, pushes: list[tuple[str, dict]]) -> None:
+    """Send held pushes in order, as the pusher would: one that fails or hangs is given up
+    (clients poll anyway) and the rest go on."""
+    for group, message in pushes:
+        try:
+            await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT_SECONDS)
+        except Exception:  # noqa: BLE001 - Redis down or slow: clients fall back to polling
+            logger.warning("Could not push %s to %s", message["type"], group, exc_info=True)
+
+
 def table_group(table_id: int) -> str:
+    """The sockets that hear versions only: pages, spectators, programs."""
     return f"table-{table_id}"
+
+
+def viewers_group(table_id: int) -> str:
+    """The sockets that asked for their views: they hear a version only when no view came
+    with it (what no move made: the start, a timer, a departure)."""
+    return f"table-{table_id}-viewers"
 
 
 def view_group(table_id: int, user_id: int) -> str:
@@ -62,28 +101,48 @@ def push_table_version(
     table_id: int,
     version: int,
     watched: bool | None = None,
-    views: Callable[[], dict[int, dict]] | None = None,
+    views: Callable[[], dict[int, dict | None]] | None = None,
+    hinted: bool = True,
 ) -> None:
     """Tell the table's sockets that `version` exists. `watched`: whether a socket is open
     there, if the caller knows already (a move does: its lock read it); else it is asked
-    here. `views`: the players' own views of this version, by user id, for the sockets
-    that asked for them (built only when a socket is open)."""
+    here. `views`, for a move: the views of this version, by user id, for the players whose
+    sockets asked for them (built only when a socket is open); None for a user who is told
+    the version instead (the mover: their answer holds the view). `hinted`, for a move:
+    whether a socket that hears versions only is open."""
     layer = get_channel_layer()
     if layer is None:
         return
-    group = table_group(table_id)
-    hint = {"type": "table.version", "version": version}
     if isinstance(layer, InMemoryChannelLayer):
-        _push_in_process(layer, table_id, group, hint, views)
+        _push_in_process(layer, table_id, version, views, hinted)
         return
     if watched is None:
         watched = anyone_watching(table_id=table_id)
     if not watched:
         return
-    # The views first: a socket that has its view by then skips the hint that follows.
-    for user_id, view in (views() if views else {}).items():
-        pusher().push(layer, view_group(table_id, user_id), _view_message(view))
-    pusher().push(layer, group, hint)
+    for group, message in table_messages(table_id, version, views() if views else None, hinted):
+        sends = held_pushes.get()
+        if sends is not None:
+            sends.append((group, message))
+        else:
+            pusher().push(layer, group, message)
+
+
+def table_messages(
+    table_id: int, version: int, views: dict[int, dict | None] | None, hinted: bool
+) -> list[tuple[str, dict]]:
+    """(group, message) for each push that tells of `version`. The views first: a socket
+    that has its view by then skips a hint that follows."""
+    hint = {"type": "table.version", "version": version}
+    if views is None:  # not a move: everyone hears the version
+        return [(table_group(table_id), hint), (viewers_group(table_id), hint)]
+    messages = [
+        (view_group(table_id, user_id), _view_message(view) if view is not None else hint)
+        for user_id, view in views.items()
+    ]
+    if hinted:
+        messages.append((table_group(table_id), hint))
+    return messages
 
 
 def _view_message(view: dict) -> dict:
@@ -91,17 +150,15 @@ def _view_message(view: dict) -> dict:
     return {"type": "table.view", "version": view["version"], "view": view}
 
 
-def _push_in_process(layer, table_id: int, group: str, hint: dict, views) -> None:
+def _push_in_process(layer, table_id: int, version: int, views, hinted: bool) -> None:
     """The in-memory layer: only this process's sockets can hear, so only groups with a
     member here are sent to (a push to an empty group would be work for nobody)."""
-    sends = []
-    if views and any(name.startswith(f"table-{table_id}-user-") for name in layer.groups):
-        sends = [
-            (view_group(table_id, user_id), _view_message(view))
-            for user_id, view in views().items()
-        ]
-    sends.append((group, hint))
-    for name, message in sends:
+    built = None
+    if views is not None:
+        # Built only for a player listening here: nobody elsewhere can hear them.
+        listening = any(name.startswith(f"table-{table_id}-user-") for name in layer.groups)
+        built = views() if listening else {}
+    for name, message in table_messages(table_id, version, built, hinted):
         if not layer.groups.get(name):
             continue  # nobody in this process listens, and nobody elsewhere can
         try:

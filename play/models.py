@@ -372,6 +372,11 @@ class TableSocket(models.Model):
         help_text="Pushed back by the page's pings; past it the socket no longer counts "
         "(the process that served it is gone)."
     )
+    wants_views = models.BooleanField(
+        default=False,
+        help_text="A player's socket that asked for its own views (?views=1): a move sends "
+        "it the view, not the version.",
+    )
 
     class Meta:
         indexes = [models.Index(fields=["table", "expires_at"], name="socket_table_expiry")]

@@ -25,7 +25,7 @@ from django.utils import timezone
 from holmes_site.fast_json import OrjsonEncoder
 
 from .models import Notebook, Seat, Table, TableEvent
-from .presence import PRESENCE_COLUMNS, TablePresence, presence_params
+from .presence import PRESENCE_COLUMN_COUNT, PRESENCE_COLUMNS, TablePresence, presence_params
 
 # The table's columns in its fields' order, read as the ORM would (see _table_converted),
 # but for the fixed part of the state: Table.from_db takes that from the process's copy
@@ -96,7 +96,8 @@ def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePrese
     if row is None:
         return None
     table_values = _table_converted(row[: len(TABLE_FIELDS)])
-    seat_columns, presence_columns = row[len(TABLE_FIELDS) : -3], row[-3:]
+    seat_columns = row[len(TABLE_FIELDS) : -PRESENCE_COLUMN_COUNT]
+    presence_columns = row[-PRESENCE_COLUMN_COUNT:]
     seat_id, number, colour, notebook_id, notebook_text = seat_columns
     seat_values = [seat_id, table_id, user_id, number, colour]
     seat = Seat.from_db(connection.alias, SEAT_COLUMNS, seat_values)

@@ -46,9 +46,11 @@ class TooManySockets(Exception):
 
 
 # What a move needs to know, as columns of the query that locks its table (`{table}` is
-# the SQL of the table's id), taking `presence_params()`: whether any socket is live,
-# and, as bit masks of seat numbers, the seats with a live socket and the seats told of
-# their turn within the quiet time. Masks, because both databases sum them alike.
+# the SQL of the table's id), taking `presence_params()`: whether any socket is live;
+# as bit masks of seat numbers, the seats with a live socket, the seats told of their
+# turn within the quiet time and the seats with a live socket that asked for its views;
+# and whether a live socket hears versions only. Masks, because both databases sum them
+# alike.
 PRESENCE_COLUMNS = """
     EXISTS (
         SELECT 1 FROM play_tablesocket k WHERE k.table_id = {table} AND k.expires_at > %s
@@ -62,8 +64,20 @@ PRESENCE_COLUMNS = """
     (
         SELECT COALESCE(SUM(1 << p.number), 0) FROM play_seat p
         WHERE p.table_id = {table} AND p.your_turn_told_at > %s
+    ),
+    (
+        SELECT COALESCE(SUM(1 << p.number), 0) FROM play_seat p
+        WHERE p.table_id = {table} AND EXISTS (
+            SELECT 1 FROM play_tablesocket k
+            WHERE k.seat_id = p.id AND k.wants_views AND k.expires_at > %s
+        )
+    ),
+    EXISTS (
+        SELECT 1 FROM play_tablesocket k
+        WHERE k.table_id = {table} AND NOT k.wants_views AND k.expires_at > %s
     )
 """
+PRESENCE_COLUMN_COUNT = 5
 
 
 @dataclass(frozen=True)
@@ -73,10 +87,22 @@ class TablePresence:
     watched: bool  # a socket is open on the table: its moves are pushed
     present: frozenset[int]  # seats with a socket open
     told: frozenset[int]  # seats told of their turn, within the quiet time
+    # Seats whose player holds a socket that asked for its views (play/live.py).
+    viewers: frozenset[int] = frozenset()
+    # A socket that hears versions only is open: a page, a spectator, a program.
+    hinted: bool = False
 
     @classmethod
-    def from_columns(cls, watched, present_mask: int, told_mask: int) -> "TablePresence":
-        return cls(watched=bool(watched), present=_seats(present_mask), told=_seats(told_mask))
+    def from_columns(
+        cls, watched, present_mask: int, told_mask: int, viewers_mask: int, hinted
+    ) -> "TablePresence":
+        return cls(
+            watched=bool(watched),
+            present=_seats(present_mask),
+            told=_seats(told_mask),
+            viewers=_seats(viewers_mask),
+            hinted=bool(hinted),
+        )
 
     def your_turn_notice_due(self, seat: int) -> bool:
         """Whether to tell this seat's player that it is their turn: not while they are at
@@ -93,7 +119,7 @@ def presence_params() -> list:
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
     told_since = now - timedelta(seconds=YOUR_TURN_QUIET_SECONDS)
-    return [adapt(now), adapt(now), adapt(told_since)]
+    return [adapt(now), adapt(now), adapt(told_since), adapt(now), adapt(now)]
 
 
 # --- Reads ------------------------------------------------------------------------------
@@ -116,11 +142,14 @@ def anyone_watching(*, table_id: int) -> bool:
 # --- Writes: the consumer's, as its socket opens, pings and closes -------------------------
 
 
-def socket_open(*, table_id: int, seat_id: int | None, user_id: int | None = None) -> int | None:
+def socket_open(
+    *, table_id: int, seat_id: int | None, user_id: int | None = None, wants_views: bool = False
+) -> int | None:
     """Count a new socket on the table (`seat_id` None: a spectator's) for user `user_id`;
-    its id, or None if the table or the seat is gone meanwhile. TooManySockets when that
-    user holds MAX_SOCKETS_PER_MEMBER live ones on the table (a soft cap: two opening at
-    the same instant may both pass)."""
+    `wants_views`: a player's socket that asked for its own views (play/live.py). Its id,
+    or None if the table or the seat is gone meanwhile. TooManySockets when that user holds
+    MAX_SOCKETS_PER_MEMBER live ones on the table (a soft cap: two opening at the same
+    instant may both pass)."""
     now = timezone.now()
     # Sockets whose process died without closing them: they stopped counting already.
     TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
@@ -134,11 +163,16 @@ def socket_open(*, table_id: int, seat_id: int | None, user_id: int | None = Non
         Seat.objects.filter(pk=seat_id).exclude(your_turn_told_at=None).update(
             your_turn_told_at=None
         )
-    return _socket_create(table_id, seat_id, user_id, now)
+    return _socket_create(table_id, seat_id, user_id, now, wants_views)
 
 
 def socket_refresh(
-    *, socket_id: int, table_id: int, seat_id: int | None, user_id: int | None = None
+    *,
+    socket_id: int,
+    table_id: int,
+    seat_id: int | None,
+    user_id: int | None = None,
+    wants_views: bool = False,
 ) -> int | None:
     """The socket is still open: it counts for PRESENCE_SECONDS more. Its id, which is a
     new one if it had been swept away meanwhile (it went quiet for too long), or None if
@@ -152,7 +186,7 @@ def socket_refresh(
         return None
     if _updated(KEEP_SOCKET, [expires_at, socket_id]):
         return socket_id
-    return _socket_create(table_id, seat_id, user_id, now)
+    return _socket_create(table_id, seat_id, user_id, now, wants_views)
 
 
 # A ping's two writes, written out: every open socket pings every 30 s, so a thousand
@@ -193,12 +227,18 @@ def sockets_sweep() -> int:
     return deleted
 
 
-def _socket_create(table_id: int, seat_id: int | None, user_id: int | None, now) -> int | None:
+def _socket_create(
+    table_id: int, seat_id: int | None, user_id: int | None, now, wants_views: bool
+) -> int | None:
     expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
     try:
         with transaction.atomic():  # on PostgreSQL the failed insert must not spoil more
             socket = TableSocket.objects.create(
-                table_id=table_id, seat_id=seat_id, user_id=user_id, expires_at=expires_at
+                table_id=table_id,
+                seat_id=seat_id,
+                user_id=user_id,
+                expires_at=expires_at,
+                wants_views=wants_views and seat_id is not None,
             )
     except IntegrityError:  # the table or the seat is gone
         return None

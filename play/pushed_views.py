@@ -18,10 +18,18 @@ def table_body(membership: Membership) -> dict:
     return body
 
 
-def present_players_views(table: Table, present: frozenset[int]) -> dict[int, dict]:
-    """{user id: their body} for the seats in `present` (a socket open there) that a
-    person holds, as `table` is now: one statement for the seats and their notebooks."""
+def present_players_views(
+    table: Table, viewers: frozenset[int], mover=None
+) -> dict[int, dict | None]:
+    """{user id: their body} for the seats in `viewers` (a socket there asked for its
+    views) that a person holds, as `table` is now; one statement for the seats and their
+    notebooks. The mover's seat, if among them, maps its user to None: their answer holds
+    their view, and another socket of theirs is told the version only."""
     return {
-        seat.user_id: table_body(Membership(table=table, seat=seat, spectator=False))
-        for seat in players_seats(table=table, numbers=present)
+        seat.user_id: (
+            None
+            if seat.number == mover
+            else table_body(Membership(table=table, seat=seat, spectator=False))
+        )
+        for seat in players_seats(table=table, numbers=viewers)
     }

@@ -808,19 +808,30 @@ def _check_marks(marks) -> None:
 # --- Side effects after commit --------------------------------------------------------
 
 
-def _after_commit_push(
-    table: Table, watched: bool | None = None, present: frozenset[int] = frozenset()
-) -> None:
-    """After commit, tell the table's sockets of its new version; the players of the seats
-    in `present` (a socket open there, as the move's lock read it) who asked for their
-    views get them instead (play/live.py)."""
+def _after_commit_push(table: Table, presence: TablePresence | None = None, mover=None) -> None:
+    """After commit, tell the table's sockets of its new version. For a move, `presence`
+    is who was at the table as its lock read it: the players whose sockets asked for their
+    views get them instead, and the others' sockets hear the version only if one is open
+    (play/live.py). `mover`: the seat that moved, whose answer holds its view."""
     from .live import push_table_version
     from .pushed_views import present_players_views
 
     table_id, version = table.pk, table.version
-    views = (lambda: present_players_views(table, present)) if present else None
+    if presence is None:
+        transaction.on_commit(lambda: push_table_version(table_id=table_id, version=version))
+        return
+
+    def views():
+        return present_players_views(table, presence.viewers, mover) if presence.viewers else {}
+
     transaction.on_commit(
-        lambda: push_table_version(table_id=table_id, version=version, watched=watched, views=views)
+        lambda: push_table_version(
+            table_id=table_id,
+            version=version,
+            watched=presence.watched,
+            views=views,
+            hinted=presence.hinted,
+        )
     )
 
 
@@ -841,8 +852,7 @@ def _after_commit_tell_move(
     (play.tasks.notify_table)."""
     if presence is None:
         presence = table_presence(table_id=table.pk)
-    # The player who moved has the new view in the move's answer: only the others get it.
-    _after_commit_push(table, watched=presence.watched, present=presence.present - {player})
+    _after_commit_push(table, presence, mover=player)
     changes = get_site(table.engine).notices(before, after, events)
     bots = _bot_seats(table)  # nobody to tell
     changes = [

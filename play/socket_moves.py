@@ -18,6 +18,7 @@ from holmes_site.throttling import throttled_action_types
 from . import services
 from .api import action_input
 from .api_errors import error_body, first_message
+from .live import pushes_held
 from .pushed_views import table_body
 from .selectors import Membership
 
@@ -25,10 +26,13 @@ from .selectors import Membership
 MAX_REQUEST_CHARACTERS = 80
 
 
-def socket_move(*, table_id: int, user, content: dict) -> dict:
+def socket_move(*, table_id: int, user, content: dict) -> tuple[dict, list[tuple[str, dict]]]:
     """The reply to a move sent over the socket: `{"type": "moved", "view": ...}` or
-    `{"type": "refused", "error": ...}`, with the client's `request` echoed."""
-    return {**_move(table_id, user, content), "request": _reference(content)}
+    `{"type": "refused", "error": ...}`, with the client's `request` echoed; and the
+    pushes the move made, (group, message), for the consumer to send (play/live.py)."""
+    with pushes_held() as pushes:
+        reply = {**_move(table_id, user, content), "request": _reference(content)}
+    return reply, pushes
 
 
 def refused_reply(code: str, message: str, content: dict) -> dict:

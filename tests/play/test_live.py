@@ -103,7 +103,7 @@ def pushed(layer) -> list[tuple[str, int]]:
 
 @pytest.mark.django_db
 def test_it_pushes_only_to_a_table_some_socket_watches(network_layer, started):
-    table_id, group = started.pk, f"table-{started.pk}"
+    table_id, group, viewers = started.pk, f"table-{started.pk}", f"table-{started.pk}-viewers"
     live.push_table_version(table_id=table_id, version=1)  # nobody watches yet
     first = presence.socket_open(table_id=table_id, seat_id=None)
     second = presence.socket_open(table_id=table_id, seat_id=None)
@@ -113,7 +113,30 @@ def test_it_pushes_only_to_a_table_some_socket_watches(network_layer, started):
     presence.socket_close(socket_id=second)
     live.push_table_version(table_id=table_id, version=4)
 
-    assert pushed(network_layer) == [(group, 2), (group, 3)]
+    # What no move made goes to the sockets that asked for views too.
+    assert pushed(network_layer) == [(group, 2), (viewers, 2), (group, 3), (viewers, 3)]
+
+
+def test_a_moves_hint_goes_only_where_a_socket_hears_versions_only():
+    views = {101: {"version": 7, "you": {"seat": 1}}, 102: None}  # 102 moved
+
+    with_pages = live.table_messages(3, 7, views, hinted=True)
+    views_only = live.table_messages(3, 7, views, hinted=False)
+
+    hint = {"type": "table.version", "version": 7}
+    view = {"type": "table.view", "version": 7, "view": views[101]}
+    # The mover's other sockets, if any, hear the version: their answer had the view.
+    assert views_only == [("table-3-user-101", view), ("table-3-user-102", hint)]
+    assert with_pages == [*views_only, ("table-3", hint)]
+
+
+def test_what_no_move_made_is_told_to_every_socket():
+    hint = {"type": "table.version", "version": 2}
+
+    assert live.table_messages(3, 2, None, hinted=False) == [
+        ("table-3", hint),
+        ("table-3-viewers", hint),
+    ]
 
 
 @pytest.mark.django_db

@@ -161,13 +161,34 @@ def test_it_claims_a_notice_once_and_never_for_a_player_at_the_table(started):
 
 def test_it_reads_the_same_presence_in_the_move_s_lock_and_on_its_own(started, bob):
     presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 2))
+    presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 1), wants_views=True)
     presence.socket_open(table_id=started.pk, seat_id=None)  # a spectator's
     presence.your_turn_claim(table_id=started.pk, seats=[0])
     with transaction.atomic():
         _, locked = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
 
-    expected = presence.TablePresence(watched=True, present=frozenset({2}), told=frozenset({0}))
+    expected = presence.TablePresence(
+        watched=True,
+        present=frozenset({1, 2}),
+        told=frozenset({0}),
+        viewers=frozenset({1}),
+        hinted=True,
+    )
     assert locked == presence.table_presence(table_id=started.pk) == expected
+
+
+def test_it_reads_that_only_sockets_with_their_views_are_open(started, bob):
+    presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 0), wants_views=True)
+    presence.socket_open(table_id=started.pk, seat_id=seat_id(started.pk, 2), wants_views=True)
+    # A spectator's socket never gets views: it hears versions.
+    spectators = presence.socket_open(table_id=started.pk, seat_id=None, wants_views=True)
+
+    with_spectator = presence.table_presence(table_id=started.pk)
+    presence.socket_close(socket_id=spectators)
+    without = presence.table_presence(table_id=started.pk)
+
+    assert with_spectator.viewers == without.viewers == {0, 2}
+    assert with_spectator.hinted and not without.hinted
 
 
 def test_it_counts_a_player_present_while_any_of_their_sockets_is_open(started, bob):

@@ -537,3 +537,44 @@ def test_a_spectator_cannot_move_over_the_socket(started, frank):
     reply = run(scenario)
     assert reply["type"] == "refused" and reply["error"]["code"] == "not_a_player"
     assert current_version(started.pk) == started.version
+
+
+def test_through_redis_a_socket_move_reaches_the_others_from_the_movers_own_loop(
+    started, alice, bob, charlie, settings, monkeypatch
+):
+    """On a network layer the consumer that took the move sends its pushes itself: the
+    other player's view, and no hint where no socket hears versions only."""
+    from play import live
+    from tests.integration.test_live_push import redis_layer
+
+    def no_pusher():
+        raise AssertionError("a socket move's push went through the pusher's thread")
+
+    monkeypatch.setattr(live, "pusher", no_pusher)
+    players = [alice, bob, charlie]
+    mover = Table.objects.get(pk=started.pk).state["turn"]
+    other = (mover + 1) % 3
+    mine = views_socket_for(started.pk, players[mover])
+    theirs = views_socket_for(started.pk, players[other])
+
+    with redis_layer(settings):
+
+        async def scenario():
+            for socket in (mine, theirs):
+                assert (await socket.connect())[0]
+                await socket.receive_json_from()
+            reply = await socket_move(
+                mine, action={"type": "carriage_stop"}, expected_version=started.version
+            )
+            seen = await theirs.receive_json_from(timeout=5)
+            quiet = await theirs.receive_nothing(timeout=0.5) and await mine.receive_nothing()
+            for socket in (mine, theirs):
+                await socket.disconnect()
+            return reply, seen, quiet
+
+        reply, seen, quiet = run(scenario)
+
+    assert reply["type"] == "moved" and reply["version"] == started.version + 1
+    assert seen["type"] == "view" and seen["version"] == started.version + 1
+    assert seen["view"] == api_body(started.pk, players[other])
+    assert quiet  # no hint after the view, none to the mover
