@@ -430,6 +430,8 @@ class Player:
                 self.pushed = max(self.pushed, data["version"])
                 if data.get("view") and data["version"] > self.version_seen():
                     # Our own view, sent with the news: nothing to fetch.
+                    if self.view is None:
+                        self.clock.arrive()  # it came before the first fetch's answer
                     self.view, self.etag = data["view"], f'"{data["version"]}"'
                 self.news.set()
         if not self.leaving:

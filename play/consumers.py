@@ -10,6 +10,7 @@ CLOSE_TOO_MANY_SOCKETS.
 """
 
 import contextlib
+import time
 from urllib.parse import parse_qs
 
 import orjson
@@ -42,6 +43,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     version_sent = -1  # the newest version this socket has told of
     wants_views = False  # a player's socket that asked for its own views
+    counted_until = 0.0  # when its row stops counting, as this socket last wrote it
 
     async def dispatch(self, message):
         """Channels' dispatch, without its hop to a thread to close old database
@@ -107,6 +109,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         # A ping also says the player is still at the table.
         if content.get("type") == "ping":
+            if self._counted_for_a_while():
+                await self.send_json({"type": "pong"})
+                return
+            renewed_at = time.monotonic()
             self.socket_id = await database_sync_to_async(presence.socket_refresh)(
                 socket_id=self.socket_id,
                 table_id=self.table_id,
@@ -117,7 +123,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if self.socket_id is None:  # their seat or the table is gone
                 await self.close(code=CLOSE_NOT_A_MEMBER)
                 return
+            self.counted_until = renewed_at + presence.PRESENCE_SECONDS
             await self.send_json({"type": "pong"})
+
+    def _counted_for_a_while(self) -> bool:
+        """Whether the socket's row counts long enough yet that this ping need not renew
+        it (presence.RENEW_WITHIN_SECONDS). A ping that does not renew checks nothing
+        either: a player who left their seat is closed out by a later one."""
+        return self.counted_until - time.monotonic() > presence.RENEW_WITHIN_SECONDS
 
     async def _move(self, content: dict) -> None:
         pushes = []
@@ -175,6 +188,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seat_id = membership.seat.pk if membership.seat else None
         self.user_id = user.pk
         self.wants_views = self.seat_id is not None and self._asks_for_views()
+        self.counted_until = time.monotonic() + presence.PRESENCE_SECONDS
         self.socket_id = presence.socket_open(
             table_id=self.table_id,
             seat_id=self.seat_id,

@@ -34,6 +34,11 @@ from django.utils import timezone
 from .models import MAX_SEATS, Seat, TableSocket
 
 PRESENCE_SECONDS = 90
+# A ping renews its socket's row only once less than this is left of it. The page pings
+# every 30 s, so every other ping writes, and a row is renewed 30 s before it would lapse:
+# a thousand tables' pings wrote two rows fifty times a second, more writes than their
+# moves made.
+RENEW_WITHIN_SECONDS = PRESENCE_SECONDS / 2
 YOUR_TURN_QUIET_SECONDS = 10 * 60
 # Sockets one member (a player or a spectator) may hold open on one table: a page open on
 # a few devices or tabs. Each is a row and a group member; without a cap one user made

@@ -33,6 +33,13 @@ at_table = sync_to_async(_at_table)
 watched = sync_to_async(presence.anyone_watching)
 
 
+@pytest.fixture
+def pings_renew(monkeypatch):
+    """Every ping renews its socket's row, as one does once half of PRESENCE_SECONDS
+    has passed since the last (play/consumers.py)."""
+    monkeypatch.setattr(presence, "RENEW_WITHIN_SECONDS", presence.PRESENCE_SECONDS + 1)
+
+
 def your_turns(user) -> int:
     return Notification.objects.filter(user=user, kind="your_turn").count()
 
@@ -212,6 +219,31 @@ def expire_sockets(table_id: int) -> None:
     TableSocket.objects.filter(table_id=table_id).update(expires_at=past)
 
 
+def test_a_ping_soon_after_the_last_renewal_writes_nothing(started, bob, monkeypatch):
+    socket = socket_for(started.pk, bob)
+    expiry = sync_to_async(lambda: TableSocket.objects.get(table_id=started.pk).expires_at)
+
+    async def scenario():
+        await socket.connect()
+        await socket.receive_json_from()  # the version on connecting
+        opened = await expiry()
+        await socket.send_json_to({"type": "ping"})
+        assert await socket.receive_json_from() == {"type": "pong"}
+        soon = await expiry()
+        # Half of PRESENCE_SECONDS later, as far as the socket can tell:
+        monkeypatch.setattr(presence, "RENEW_WITHIN_SECONDS", presence.PRESENCE_SECONDS + 1)
+        await socket.send_json_to({"type": "ping"})
+        assert await socket.receive_json_from() == {"type": "pong"}
+        later = await expiry()
+        await socket.disconnect()
+        return opened, soon, later
+
+    opened, soon, later = run(scenario)
+    assert soon == opened
+    assert later > opened
+
+
+@pytest.mark.usefixtures("pings_renew")
 def test_it_keeps_a_pinging_player_present_after_their_socket_expired(started, bob):
     socket = socket_for(started.pk, bob)
     expire, sweep = sync_to_async(expire_sockets), sync_to_async(TableSocket.objects.all().delete)
@@ -249,6 +281,7 @@ def test_it_does_not_mark_a_spectator(started, frank):
     run(scenario)
 
 
+@pytest.mark.usefixtures("pings_renew")
 def test_it_counts_every_socket_watching_the_table_spectators_too(started, bob, frank):
     Spectator.objects.create(table_id=started.pk, user=frank)
     player, spectator = socket_for(started.pk, bob), socket_for(started.pk, frank)
@@ -307,6 +340,7 @@ def test_it_asks_nothing_of_the_cache_to_make_a_move(started, alice, bob, charli
     assert presence.table_presence(table_id=started.pk).told == {seat}
 
 
+@pytest.mark.usefixtures("pings_renew")
 def test_it_closes_the_socket_of_a_player_who_left_the_lobby(lobby, charlie):
     socket = socket_for(lobby.pk, charlie)
     leave = sync_to_async(services.table_leave)
