@@ -15,7 +15,6 @@ from urllib.parse import parse_qs
 
 import orjson
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.db import DatabaseError
 from django.http import Http404
@@ -23,6 +22,7 @@ from django.http import Http404
 from . import presence, selectors
 from .live import send_pushes, table_group, view_group, viewers_group
 from .socket_moves import refused_reply, socket_move
+from .socket_thread import in_socket_thread
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
@@ -48,8 +48,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def dispatch(self, message):
         """Channels' dispatch, without its hop to a thread to close old database
         connections before every message: each frame, view and hint paid for one. This
-        consumer touches the database only through database_sync_to_async, which closes
-        them in the thread where they are used, before and after."""
+        consumer touches the database only through in_socket_thread, which closes them in
+        the thread where they are used, before and after."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -87,7 +87,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.socket_id is not None:
-            await database_sync_to_async(presence.socket_close)(socket_id=self.socket_id)
+            await in_socket_thread(presence.socket_close, socket_id=self.socket_id)
             self.socket_id = None
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
@@ -113,7 +113,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "pong"})
                 return
             renewed_at = time.monotonic()
-            self.socket_id = await database_sync_to_async(presence.socket_refresh)(
+            self.socket_id = await in_socket_thread(
+                presence.socket_refresh,
                 socket_id=self.socket_id,
                 table_id=self.table_id,
                 seat_id=self.seat_id,
@@ -138,8 +139,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             reply = refused_reply("not_a_player", SPECTATORS_DO_NOT_MOVE, content)
         else:
             try:
-                reply, pushes = await database_sync_to_async(socket_move)(
-                    table_id=self.table_id, user=self.scope["user"], content=content
+                reply, pushes = await in_socket_thread(
+                    socket_move, table_id=self.table_id, user=self.scope["user"], content=content
                 )
             except DatabaseError:
                 reply = refused_reply("unavailable", NO_DATABASE, content)
@@ -171,8 +172,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self.version_sent = version
             await self.send_json({"type": "version", "version": version})
 
-    @database_sync_to_async
-    def _arrive(self) -> selectors.Membership | None:
+    async def _arrive(self) -> selectors.Membership | None:
+        return await in_socket_thread(self._arrive_here)
+
+    def _arrive_here(self) -> selectors.Membership | None:
         """The user's membership of the table, with this socket counted there (as their
         presence, for a player); None, and nothing counted, for anyone else.
         TooManySockets when they hold as many as a member may."""
