@@ -54,8 +54,8 @@ class TooManySockets(Exception):
 # the SQL of the table's id), taking `presence_params()`: whether any socket is live;
 # as bit masks of seat numbers, the seats with a live socket, the seats told of their
 # turn within the quiet time and the seats with a live socket that asked for its views;
-# and whether a live socket hears versions only. Masks, because both databases sum them
-# alike.
+# whether a live socket hears versions only; and the seats with two such sockets or more.
+# Masks, because both databases sum them alike.
 PRESENCE_COLUMNS = """
     EXISTS (
         SELECT 1 FROM play_tablesocket k WHERE k.table_id = {table} AND k.expires_at > %s
@@ -80,9 +80,16 @@ PRESENCE_COLUMNS = """
     EXISTS (
         SELECT 1 FROM play_tablesocket k
         WHERE k.table_id = {table} AND NOT k.wants_views AND k.expires_at > %s
+    ),
+    (
+        SELECT COALESCE(SUM(1 << p.number), 0) FROM play_seat p
+        WHERE p.table_id = {table} AND (
+            SELECT COUNT(*) FROM play_tablesocket k
+            WHERE k.seat_id = p.id AND k.wants_views AND k.expires_at > %s
+        ) > 1
     )
 """
-PRESENCE_COLUMN_COUNT = 5
+PRESENCE_COLUMN_COUNT = 6
 
 
 @dataclass(frozen=True)
@@ -96,10 +103,12 @@ class TablePresence:
     viewers: frozenset[int] = frozenset()
     # A socket that hears versions only is open: a page, a spectator, a program.
     hinted: bool = False
+    # Seats whose player holds two sockets or more that asked for their views.
+    viewers_twice: frozenset[int] = frozenset()
 
     @classmethod
     def from_columns(
-        cls, watched, present_mask: int, told_mask: int, viewers_mask: int, hinted
+        cls, watched, present_mask, told_mask, viewers_mask, hinted, viewers_twice_mask
     ) -> "TablePresence":
         return cls(
             watched=bool(watched),
@@ -107,6 +116,7 @@ class TablePresence:
             told=_seats(told_mask),
             viewers=_seats(viewers_mask),
             hinted=bool(hinted),
+            viewers_twice=_seats(viewers_twice_mask),
         )
 
     def your_turn_notice_due(self, seat: int) -> bool:
@@ -124,7 +134,7 @@ def presence_params() -> list:
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
     told_since = now - timedelta(seconds=YOUR_TURN_QUIET_SECONDS)
-    return [adapt(now), adapt(now), adapt(told_since), adapt(now), adapt(now)]
+    return [adapt(now), adapt(now), adapt(told_since), adapt(now), adapt(now), adapt(now)]
 
 
 # --- Reads ------------------------------------------------------------------------------

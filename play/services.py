@@ -821,8 +821,14 @@ def _after_commit_push(table: Table, presence: TablePresence | None = None, move
         transaction.on_commit(lambda: push_table_version(table_id=table_id, version=version))
         return
 
+    # The mover's answer holds their view; another socket of theirs, if they hold one, is
+    # told the version.
+    viewers = presence.viewers
+    if mover not in presence.viewers_twice:
+        viewers = viewers - {mover}
+
     def views():
-        return present_players_views(table, presence.viewers, mover) if presence.viewers else {}
+        return present_players_views(table, viewers, mover) if viewers else {}
 
     transaction.on_commit(
         lambda: push_table_version(

@@ -578,3 +578,27 @@ def test_through_redis_a_socket_move_reaches_the_others_from_the_movers_own_loop
     assert seen["type"] == "view" and seen["version"] == started.version + 1
     assert seen["view"] == api_body(started.pk, players[other])
     assert quiet  # no hint after the view, none to the mover
+
+
+def test_a_movers_other_socket_with_views_is_told_the_version(started, alice, bob, charlie):
+    players = [alice, bob, charlie]
+    mover = Table.objects.get(pk=started.pk).state["turn"]
+    moving, other = (views_socket_for(started.pk, players[mover]) for _ in range(2))
+
+    async def scenario():
+        for socket in (moving, other):
+            assert (await socket.connect())[0]
+            await socket.receive_json_from()
+        reply = await socket_move(
+            moving, action={"type": "carriage_stop"}, expected_version=started.version
+        )
+        told = await other.receive_json_from()
+        quiet = await moving.receive_nothing()
+        for socket in (moving, other):
+            await socket.disconnect()
+        return reply, told, quiet
+
+    reply, told, quiet = run(scenario)
+    assert reply["type"] == "moved"
+    assert told == {"type": "version", "version": started.version + 1}
+    assert quiet  # the socket that moved has the view in its answer
