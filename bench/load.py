@@ -40,6 +40,7 @@ import asyncio
 import math
 import os
 import random
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -378,6 +379,9 @@ class Player:
         self.leaving = False
         self.socket = None
         self.moves_sent = 0
+        # Keys name this player's moves in this run only: the next run (a larger table
+        # count, the next round) plays the same tables, whose stored keys stay.
+        self.run_key = secrets.token_hex(6)
         self.requests = 0  # moves sent over the socket, which number their answers
         self.answers: dict[int, asyncio.Future] = {}
 
@@ -500,8 +504,9 @@ class Player:
             "expected_version": version,
             # A key per move, not per version: a move refused at a version (someone else
             # moved first in a simultaneous phase) may be followed by another at the same
-            # one, and a key sent again with another move is refused (422).
-            "idempotency_key": f"load-{self.table.id}-{self.seat}-{self.moves_sent}",
+            # one, and a key sent again with another move is refused (422). Nor per
+            # table: tables are played again by later runs.
+            "idempotency_key": f"load-{self.run_key}-{self.seat}-{self.moves_sent}",
         }
         started = time.perf_counter()
         if MOVES_OVER == "socket":
