@@ -265,8 +265,10 @@ if REDIS_URL:
             # a third of a move's CPU in the live benchmark (python -m bench peers, 20
             # tables: 34 ms a move against 22-25). Pushes are hints or views that a
             # client can always fetch again, so at-most-once delivery is all they need.
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            # A bound on a stalled Redis; the subscriber itself reads with a short timeout.
+            # channels-redis's, with a reader that waits instead of polling Redis ten
+            # times a second (holmes_site/channel_layer.py).
+            "BACKEND": "holmes_site.channel_layer.RedisPubSubChannelLayer",
+            # A bound on a stalled Redis (the subscriber's blocking read is not bounded).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }

@@ -24,7 +24,7 @@ def redis_layer(settings):
     # Its own prefix: other runs on the same Redis never hear these messages.
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "holmes_site.channel_layer.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL], "prefix": f"holmes-test-{uuid.uuid4().hex}"},
         }
     }
@@ -103,3 +103,26 @@ def test_each_player_who_asked_gets_only_their_own_view_through_redis(settings):
             view, hint = received[user_id]
             assert view == {"type": "table.view", "version": 3, "view": views[user_id]}
             assert hint == {"type": "table.version", "version": 3}
+
+
+def test_the_subscriber_blocks_until_a_message_and_still_hears_new_subscriptions(settings):
+    """The layer's reader waits on the connection until a message comes (holmes_site/
+    channel_layer.py): a message after an idle spell arrives, and so does one to a group
+    subscribed while the reader was waiting (its SUBSCRIBE is answered on the connection
+    the reader holds)."""
+    with redis_layer(settings) as layer:
+
+        async def scenario():
+            first = await subscribed(layer, "holmes-test-first")
+            await asyncio.sleep(0.3)  # the reader is blocked on an idle connection
+            await layer.group_send("holmes-test-first", {"type": "x.one"})
+            one = await asyncio.wait_for(layer.receive(first), 5)
+            await asyncio.sleep(0.3)
+            second = await subscribed(layer, "holmes-test-second")
+            await asyncio.sleep(0.2)
+            await layer.group_send("holmes-test-second", {"type": "x.two"})
+            two = await asyncio.wait_for(layer.receive(second), 5)
+            await layer.flush()
+            return one, two
+
+        assert async_to_sync(scenario)() == ({"type": "x.one"}, {"type": "x.two"})

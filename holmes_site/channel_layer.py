@@ -1,0 +1,60 @@
+"""The channel layer for the scaled set-up: channels-redis's publish/subscribe layer,
+with a reader that waits for Redis instead of polling it.
+
+channels-redis 4 reads a process's subscriptions by asking for a message with a 0.1 s
+timeout, again and again: ten wake-ups a second in every web process when nothing at all
+happens, and a timeout set up and torn down around every message it does read. This
+reader blocks on the connection until a message comes, and, while the process has no
+subscription, sleeps until its first. Everything else (publishing, subscribing, what
+reaches which consumer, reconnecting) is channels-redis's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels_redis import pubsub
+
+logger = logging.getLogger(__name__)
+
+
+class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
+    """channels_redis.pubsub.RedisPubSubChannelLayer, with WaitingShard for each host."""
+
+    def _get_layer(self):
+        fresh = asyncio.get_running_loop() not in self._layers
+        layer = super()._get_layer()
+        if fresh:
+            layer._shards = [WaitingShard(shard.host, layer) for shard in layer._shards]
+        return layer
+
+
+class WaitingShard(pubsub.RedisSingleShardConnection):
+    def __init__(self, host, channel_layer):
+        super().__init__(host, channel_layer)
+        self._subscribed = asyncio.Event()
+
+    async def subscribe(self, channel):
+        await super().subscribe(channel)
+        self._subscribed.set()
+
+    async def _do_receiving(self):
+        while True:
+            try:
+                if self._pubsub is None or not self._pubsub.subscribed:
+                    self._subscribed.clear()
+                    await self._subscribed.wait()
+                    continue
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=None
+                )
+                self._receive_message(message)
+            except asyncio.CancelledError:
+                raise
+            except TimeoutError:
+                continue  # a client library that still times out a blocking read
+            except Exception:
+                # Redis went away: the next read reconnects and subscribes again.
+                logger.exception("Could not read the channel layer's subscriptions")
+                await asyncio.sleep(1)
