@@ -6,10 +6,13 @@ move by the socket (play/socket_moves.py). Anything else a client sends is answe
 raised: text that is not a JSON object gets an error message (the socket stays open), a
 binary frame closes the socket as unsupported data (1003). A member may hold at most
 MAX_SOCKETS_PER_MEMBER sockets on a table (play/presence.py): one more closes with
-CLOSE_TOO_MANY_SOCKETS.
+CLOSE_TOO_MANY_SOCKETS. When the database does not answer, a socket that opens is closed
+with CLOSE_TRY_AGAIN_LATER, a ping is answered all the same and a move is refused with a
+sentence: never a server error (1011).
 """
 
 import contextlib
+import logging
 import time
 from urllib.parse import parse_qs
 
@@ -24,11 +27,14 @@ from .live import send_pushes, table_group, view_group, viewers_group
 from .socket_moves import refused_reply, socket_move
 from .socket_thread import in_socket_thread
 
+logger = logging.getLogger(__name__)
+
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
 CLOSE_NOT_A_MEMBER = 4403
 CLOSE_NO_SUCH_SOCKET = 4404
 CLOSE_TOO_MANY_SOCKETS = 4429
 CLOSE_UNSUPPORTED_DATA = 1003  # RFC 6455: a binary frame where only text is read
+CLOSE_TRY_AGAIN_LATER = 1013  # RFC 6455 (IANA registry): the database did not answer
 # A move is a few hundred characters; anything this long is not one of ours.
 MAX_FRAME_CHARACTERS = 8000
 NOT_AN_OBJECT = 'Send a JSON object, such as {"type": "ping"}.'
@@ -63,6 +69,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except presence.TooManySockets:
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
             return
+        except DatabaseError:  # down, or every connection busy for too long
+            await self.close(code=CLOSE_TRY_AGAIN_LATER)
+            return
         if membership is None:
             await self.close(code=CLOSE_NOT_A_MEMBER)
             return
@@ -87,8 +96,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.socket_id is not None:
-            await in_socket_thread(presence.socket_close, socket_id=self.socket_id)
-            self.socket_id = None
+            socket_id, self.socket_id = self.socket_id, None
+            try:
+                await in_socket_thread(presence.socket_close, socket_id=socket_id)
+            except DatabaseError:
+                logger.warning("Could not forget socket %s: it lapses by itself", socket_id)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:
@@ -113,14 +125,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "pong"})
                 return
             renewed_at = time.monotonic()
-            self.socket_id = await in_socket_thread(
-                presence.socket_refresh,
-                socket_id=self.socket_id,
-                table_id=self.table_id,
-                seat_id=self.seat_id,
-                user_id=self.user_id,
-                wants_views=self.wants_views,
-            )
+            try:
+                socket_id = await in_socket_thread(
+                    presence.socket_refresh,
+                    socket_id=self.socket_id,
+                    table_id=self.table_id,
+                    seat_id=self.seat_id,
+                    user_id=self.user_id,
+                    wants_views=self.wants_views,
+                )
+            except DatabaseError:
+                # Not renewed: the next ping tries again (the row counts 90 s meanwhile).
+                await self.send_json({"type": "pong"})
+                return
+            self.socket_id = socket_id
             if self.socket_id is None:  # their seat or the table is gone
                 await self.close(code=CLOSE_NOT_A_MEMBER)
                 return

@@ -7,10 +7,11 @@ connections around each call, so these tests use committed data (transactional_d
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import OperationalError
 from django.test import Client
 
 from holmes_site.asgi import application
-from play import services
+from play import presence, selectors, services
 from play.consumers import (
     CLOSE_NO_SUCH_SOCKET,
     CLOSE_NOT_A_MEMBER,
@@ -602,3 +603,50 @@ def test_a_movers_other_socket_with_views_is_told_the_version(started, alice, bo
     assert reply["type"] == "moved"
     assert told == {"type": "version", "version": started.version + 1}
     assert quiet  # the socket that moved has the view in its answer
+
+
+def _database_down(*args, **kwargs):
+    raise OperationalError("the database is not answering")
+
+
+def test_without_a_database_a_socket_is_told_to_try_again_later(started, alice, monkeypatch):
+    from play.consumers import CLOSE_TRY_AGAIN_LATER
+
+    monkeypatch.setattr(selectors, "api_membership_for", _database_down)
+
+    socket = socket_for(started.pk, alice)
+
+    async def scenario():
+        return await socket.connect()
+
+    connected, code = run(scenario)
+
+    assert (connected, code) == (False, CLOSE_TRY_AGAIN_LATER)
+
+
+def test_without_a_database_a_ping_is_answered_and_a_move_refused_with_a_sentence(
+    started, alice, monkeypatch, caplog
+):
+    socket = socket_for(started.pk, alice)
+    # Renewed at every ping, as half of PRESENCE_SECONDS after the last renewal.
+    monkeypatch.setattr(presence, "RENEW_WITHIN_SECONDS", presence.PRESENCE_SECONDS + 1)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        monkeypatch.setattr(presence, "socket_refresh", _database_down)
+        monkeypatch.setattr(presence, "socket_close", _database_down)
+        monkeypatch.setattr(services, "game_apply_player_action", _database_down)
+        await socket.send_json_to({"type": "ping"})
+        pong = await socket.receive_json_from()
+        move = await socket_move(
+            socket, action={"type": "carriage_stop"}, expected_version=started.version
+        )
+        await socket.disconnect()
+        return pong, move
+
+    pong, move = run(scenario)
+    assert pong == {"type": "pong"}
+    assert move["type"] == "refused" and move["error"]["code"] == "unavailable"
+    assert "try again" in move["error"]["message"]
+    assert [record for record in caplog.records if record.levelname == "ERROR"] == []
