@@ -2,12 +2,15 @@
 view. A lost push costs nothing: clients also poll with the version as an ETag.
 
 A player's socket may ask for its views instead (`?views=1`, for programs playing through
-the API): after a move, each player with a socket open on the table is sent their own
-view, the body `GET /api/tables/<id>/` would answer, in a group of their own
+the API): after a move, each other player with such a socket open on the table is sent
+their own view, the body `GET /api/tables/<id>/` would answer, in a group of their own
 (`view_group`: the table and the user). The group is named by the user, and the view is
 built for whoever holds the seat when the move is made, so a person who left the seat
-hears nothing more of it. Everything else (spectators, pages, what no move made: the
-start, a timer, a departure) goes on with hints.
+hears nothing more of it. These sockets hear no version of a move (`viewers_group` hears
+only what no move made: the start, a timer, a departure); the mover's answer holds its
+view, and a second socket of the mover's with views is told the version. The version of
+a move goes to `table_group` (pages, spectators, programs without views) only if such a
+socket is open.
 
 How a push leaves the process depends on the channel layer:
 
@@ -20,6 +23,8 @@ How a push leaves the process depends on the channel layer:
   connection, for every push (~6 ms a move). Instead each process runs one event loop in
   a daemon thread, the `Pusher`: pushes are queued to it and sent in order over
   connections that live as long as the process. The request does not wait for Redis.
+  A move over a socket holds its pushes instead (`pushes_held`), and its consumer sends
+  them from the loop that serves the socket.
   A push to a table no socket watches (play/presence.py keeps them in the database) is
   skipped: sending one costs the web process about 0.4 ms of CPU, and a table played
   by programs through the API alone has no listener at all.
