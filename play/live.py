@@ -119,7 +119,7 @@ def push_table_version(
     if layer is None:
         return
     if isinstance(layer, InMemoryChannelLayer):
-        _push_in_process(layer, table_id, version, views, hinted)
+        _push_in_process(layer, table_id, version, views)
         return
     if watched is None:
         watched = anyone_watching(table_id=table_id)
@@ -155,15 +155,16 @@ def _view_message(view: dict) -> dict:
     return {"type": "table.view", "version": view["version"], "view": view}
 
 
-def _push_in_process(layer, table_id: int, version: int, views, hinted: bool) -> None:
+def _push_in_process(layer, table_id: int, version: int, views) -> None:
     """The in-memory layer: only this process's sockets can hear, so only groups with a
-    member here are sent to (a push to an empty group would be work for nobody)."""
+    member here are sent to (a push to an empty group would be work for nobody). That
+    says who listens better than the sockets' rows, which count other processes too."""
     built = None
     if views is not None:
         # Built only for a player listening here: nobody elsewhere can hear them.
         listening = any(name.startswith(f"table-{table_id}-user-") for name in layer.groups)
         built = views() if listening else {}
-    for name, message in table_messages(table_id, version, built, hinted):
+    for name, message in table_messages(table_id, version, built, hinted=True):
         if not layer.groups.get(name):
             continue  # nobody in this process listens, and nobody elsewhere can
         try:
