@@ -1,4 +1,4 @@
-// Checks of the peer's rules, run by tests/bench/test_peer_boardgameio.py (or `npm run
+// Checks of the peer's rules, run by tests/bench/test_peers.py (or `npm run
 // check`): carriages are conserved, an outbid player gets back all but one, a stake must be
 // strictly higher, and each seat's view shows no card text but its own.
 //
