@@ -12,6 +12,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "holmes_site.settings")
 # Django must be set up before anything imports models (the websocket routes do).
 django_asgi_app = get_asgi_application()
 
+from holmes_site.gc_watch import watch_collections  # noqa: E402
 from holmes_site.warm_up import warm_up  # noqa: E402
 from holmes_site.ws_origin import SameOriginValidator  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
@@ -34,3 +35,4 @@ warm_up()  # what the first move would load, loaded before anyone waits for it
 # process: moved out of the collector's way, full collections, which stop every thread of
 # the worker, scan only what requests and sockets created since.
 gc.freeze()
+watch_collections()
