@@ -257,6 +257,9 @@ class Figures:
     stale: int = 0
     errors: int = 0
     problems: dict[str, int] = field(default_factory=dict)
+    # How late the load client's own event loop woke up in the measured window (seconds):
+    # a client too busy to read its sockets adds that to every latency it measures.
+    client_lag: list[float] = field(default_factory=list)
 
     def error(self, what: str) -> None:
         self.errors += 1

@@ -245,9 +245,11 @@ class Result:
     problems: dict[str, int] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # seconds per part
     rss: int = 0  # bytes, the largest seen
+    client_lag: float = 0.0  # seconds, the load client's longest stall
 
     def add(self, figures: load.Figures, cpu: dict[str, float], rss: int) -> None:
         self.seconds += figures.seconds
+        self.client_lag = max([self.client_lag, *figures.client_lag])
         self.moves += figures.moves
         self.requests += figures.moves + figures.views
         self.stale += figures.stale
@@ -282,6 +284,7 @@ class Result:
             f"CPU {self.cpu_per_move():>6.2f} ms/move ({parts})  "
             f"RSS {self.rss / 2**20:>5.0f} MB  stale {self.stale}  errors {self.errors}"
             + (f" ({problems})" if problems else "")
+            + f"  client stalled {self.client_lag * 1000:.0f} ms at most"
         )
 
 
@@ -299,12 +302,14 @@ async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, di
         else:
             players = bgio.players(session, side.base, side.seated[:count], figures, clock)
         window = asyncio.create_task(measured_window(side.meter, clock))
+        lag = asyncio.create_task(client_lag(clock, figures))
         try:
             await asyncio.wait_for(
                 asyncio.gather(*(player.play() for player in players)),
                 timeout=run_bound(seconds, count * 3),
             )
         finally:
+            lag.cancel()
             if not window.done():
                 window.cancel()
         for _ in range(clock.players - clock.arrived):
@@ -323,6 +328,19 @@ def holmes_players(session, side: Side, count: int, figures, clock) -> list[load
         for table in side.holmes_tables[:count]
         for seat in range(3)
     ]
+
+
+LAG_TICK_SECONDS = 0.05
+
+
+async def client_lag(clock: load.Clock, figures: load.Figures) -> None:
+    """How late the client's loop wakes from a short sleep, in the measured window: a
+    latency measured while the client itself was stalled counts that stall too."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(LAG_TICK_SECONDS)
+        if clock.measuring():
+            figures.client_lag.append(time.perf_counter() - asked - LAG_TICK_SECONDS)
 
 
 async def measured_window(meter: Meter, clock: load.Clock) -> tuple[Sample, Sample]:

@@ -223,3 +223,28 @@ def test_the_load_benchmarks_clock_still_measures_its_own_seconds():
     clock.arrive()
 
     assert clock.stop_at - clock.measure_from == pytest.approx(load.SECONDS)
+
+
+def test_a_row_says_how_long_the_load_client_stalled_at_most():
+    result = Result("holmes", 50)
+    for stalls in ([0.004, 0.120], [0.030]):
+        figures = load.Figures(tables=50, seconds=10.0, moves=[0.01] * 10, client_lag=stalls)
+        result.add(figures, {"server": 1.0}, rss=0)
+    assert result.client_lag == pytest.approx(0.120)
+    assert result.row().endswith("client stalled 120 ms at most")
+
+
+def test_the_client_lag_is_counted_in_the_measured_window_only():
+    from bench.peers.run import client_lag
+
+    async def run(measuring: bool) -> list[float]:
+        figures = load.Figures(tables=1, seconds=1.0)
+        clock = load.Clock(players=1, figures=figures, seconds=1.0)
+        clock.measuring = lambda: measuring  # the window, open or shut
+        task = asyncio.create_task(client_lag(clock, figures))
+        await asyncio.sleep(0.2)
+        task.cancel()
+        return figures.client_lag
+
+    assert len(asyncio.run(run(True))) >= 2
+    assert asyncio.run(run(False)) == []
