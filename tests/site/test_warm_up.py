@@ -21,6 +21,9 @@ assert app.finalized
 assert "channels_redis.pubsub" in sys.modules or "channels.layers" in sys.modules
 from channels.layers import channel_layers
 assert "default" in channel_layers.backends, "the channel layer was not built"
+import gc
+from holmes_site.gc_watch import _on_collection
+assert _on_collection in gc.callbacks, "long collections are not logged"
 print("warm")
 """
 
