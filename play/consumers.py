@@ -177,12 +177,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._tell_version(message["version"])
 
     async def table_view(self, message):
-        """This player's own view (sent to their group only): it also tells the version."""
+        """This player's own view (sent to their group only): it also tells the version.
+        The frame comes as JSON text, built once by the move (play/live.py)."""
         if message["version"] > self.version_sent:
             self.version_sent = message["version"]
-            await self.send_json(
-                {"type": "view", "version": message["version"], "view": message["view"]}
-            )
+            await self.send(text_data=message["frame"])
 
     async def _tell_version(self, version: int) -> None:
         # A view of this version (or a newer one) already told it: the hint is news to no one.

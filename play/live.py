@@ -42,6 +42,7 @@ import os
 import threading
 from collections.abc import Callable
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
@@ -151,8 +152,14 @@ def table_messages(
 
 
 def _view_message(view: dict) -> dict:
-    # The version the view shows: the table may have moved on in the same transaction.
-    return {"type": "table.view", "version": view["version"], "view": view}
+    """The push of one player's view: the version it shows (the table may have moved on
+    in the same transaction) and the socket's frame, as JSON text built here once. The
+    layer carries a string as it is, where a view as a dict cost msgpack an encoding
+    here and a decoding in the worker holding the socket, which then encoded it again as
+    JSON (together about 0.1 ms a view on the benchmark machine)."""
+    version = view["version"]
+    frame = orjson.dumps({"type": "view", "version": version, "view": view}).decode()
+    return {"type": "table.view", "version": version, "frame": frame}
 
 
 def _push_in_process(layer, table_id: int, version: int, views) -> None:

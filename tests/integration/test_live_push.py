@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import uuid
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import channel_layers, get_channel_layer
 
@@ -101,7 +102,9 @@ def test_each_player_who_asked_gets_only_their_own_view_through_redis(settings):
         received = async_to_sync(scenario)()
         for user_id in (101, 102):
             view, hint = received[user_id]
-            assert view == {"type": "table.view", "version": 3, "view": views[user_id]}
+            assert view["type"] == "table.view" and view["version"] == 3
+            frame = {"type": "view", "version": 3, "view": views[user_id]}
+            assert orjson.loads(view["frame"]) == frame
             assert hint == {"type": "table.version", "version": 3}
 
 

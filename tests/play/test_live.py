@@ -6,6 +6,7 @@ import asyncio
 import threading
 from datetime import timedelta
 
+import orjson
 import pytest
 from channels.layers import InMemoryChannelLayer
 from django.utils import timezone
@@ -124,7 +125,8 @@ def test_a_moves_hint_goes_only_where_a_socket_hears_versions_only():
     views_only = live.table_messages(3, 7, views, hinted=False)
 
     hint = {"type": "table.version", "version": 7}
-    view = {"type": "table.view", "version": 7, "view": views[101]}
+    frame = orjson.dumps({"type": "view", "version": 7, "view": views[101]}).decode()
+    view = {"type": "table.view", "version": 7, "frame": frame}
     # The mover's other sockets, if any, hear the version: their answer had the view.
     assert views_only == [("table-3-user-101", view), ("table-3-user-102", hint)]
     assert with_pages == [*views_only, ("table-3", hint)]
