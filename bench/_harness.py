@@ -97,6 +97,19 @@ def clear_run_keys(url: str) -> None:
 # --- Processes ----------------------------------------------------------------------------
 
 
+def run_client(coroutine):
+    """Run a load client's coroutine on uvloop, the loop uvicorn serves on. The client
+    shares the machine's two cores with the servers it measures: a cheaper loop leaves
+    them more, and stalls its own clock less (a latency measured across a stall of the
+    client counts that stall, on whichever side it drives)."""
+    import asyncio
+
+    import uvloop  # with uvicorn[standard]
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coroutine)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

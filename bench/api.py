@@ -144,7 +144,7 @@ def run_database(database: str) -> None:
                 wait_until_worker_ready(processes[1], worker_log)
             meter = CpuMeter(*processes)
             notified_before = notifications_stored()
-            figures = asyncio.run(drive(base, tables, meter))
+            figures = run_client(drive(base, tables, meter))
             notified = notifications_stored() - notified_before
             backlog = queue_length(REDIS_URL) if "REDIS_URL" in env else 0
             for name, result in figures.items():

@@ -63,6 +63,7 @@ from bench._harness import (
     postgres_drop,
     prepare,
     redis_problem,
+    run_client,
     start,
     stop,
     uvicorn,
@@ -142,7 +143,7 @@ def run_database(database: str) -> None:
             wait_until_up(base, processes[0], log)
             if "REDIS_URL" in env:
                 wait_until_worker_ready(processes[1], worker_log)
-            asyncio.run(drive(database, base, tables))
+            run_client(drive(database, base, tables))
         finally:
             for process in reversed(processes):
                 stop(process)

@@ -34,6 +34,7 @@ from bench._harness import (
     postgres_drop,
     prepare,
     redis_problem,
+    run_client,
     start,
     stop,
     uvicorn,
@@ -208,7 +209,7 @@ def start_peer(side: Side, folder: Path, table_total: int) -> None:
     side.processes.append(start(command, log))
     side.base = f"http://127.0.0.1:{port}"
     wait_until_listening(side.processes[0], log)
-    side.seated = asyncio.run(seat_peer_tables(side.base, table_total))
+    side.seated = run_client(seat_peer_tables(side.base, table_total))
     side.meter = Meter([side.processes[0].pid], ADMIN_URL, database)
 
 
@@ -429,7 +430,7 @@ def compare(options: Options, sides: list[Side]) -> None:
         for round_number in range(options.rounds):
             order = sides if round_number % 2 == 0 else list(reversed(sides))
             for side in order:
-                figures, cpu, rss = asyncio.run(play(side, count, options.seconds))
+                figures, cpu, rss = run_client(play(side, count, options.seconds))
                 results[side.name].add(figures, cpu, rss)
                 single = Result(side.name, count)
                 single.add(figures, cpu, rss)
