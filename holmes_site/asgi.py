@@ -12,7 +12,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "holmes_site.settings")
 # Django must be set up before anything imports models (the websocket routes do).
 django_asgi_app = get_asgi_application()
 
-from holmes_site.gc_watch import watch_collections  # noqa: E402
+from holmes_site.gc_watch import keep_full_collections_short, watch_collections  # noqa: E402
 from holmes_site.warm_up import warm_up  # noqa: E402
 from holmes_site.ws_origin import SameOriginValidator  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
@@ -33,6 +33,8 @@ warm_up()  # what the first move would load, loaded before anyone waits for it
 
 # Everything imported so far (Django, the apps, their modules) lives as long as the
 # process: moved out of the collector's way, full collections, which stop every thread of
-# the worker, scan only what requests and sockets created since.
+# the worker, scan only what requests and sockets created since; and each of them freezes
+# what it kept in turn (holmes_site/gc_watch.py).
 gc.freeze()
+keep_full_collections_short()
 watch_collections()

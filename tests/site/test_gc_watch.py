@@ -1,7 +1,11 @@
-"""A long garbage collection leaves a line in the log (holmes_site/gc_watch.py)."""
+"""A long garbage collection leaves a line in the log, and full collections freeze what
+they kept (holmes_site/gc_watch.py)."""
 
 import gc
 import logging
+import weakref
+
+import pytest
 
 from holmes_site import gc_watch
 
@@ -31,3 +35,58 @@ def test_a_short_collection_is_not_logged(monkeypatch, caplog):
         assert not [r for r in caplog.records if r.name == "holmes.gc"]
     finally:
         gc.callbacks.remove(gc_watch._on_collection)
+
+
+# --- Full collections freeze what they kept ----------------------------------------------
+
+
+class Cycle:
+    """An object in a reference cycle: only the collector can free it."""
+
+    def __init__(self):
+        self.itself = self
+
+
+def is_scanned(thing) -> bool:
+    """Whether the next collections look at `thing` (frozen objects are in no generation)."""
+    return any(tracked is thing for tracked in gc.get_objects())
+
+
+@pytest.fixture
+def freezing(monkeypatch):
+    """The worker's policy, installed for one test and taken out after it, with the
+    process's frozen objects handed back."""
+    monkeypatch.setattr(gc_watch, "_next_full_scan", 0.0)
+    gc_watch.keep_full_collections_short()
+    gc_watch.keep_full_collections_short()  # once per process, however often it is called
+    assert gc.callbacks.count(gc_watch._after_full_collection) == 1
+    yield
+    gc.callbacks.remove(gc_watch._after_full_collection)
+    gc.unfreeze()
+
+
+def test_a_full_collection_freezes_what_it_kept(freezing):
+    kept = Cycle()
+    assert is_scanned(kept)
+    gc.collect()
+    assert gc.is_tracked(kept) and not is_scanned(kept)
+    gc.collect(1)  # a younger collection freezes nothing
+    young = Cycle()
+    gc.collect(1)
+    assert is_scanned(young)
+
+
+def test_frozen_garbage_is_freed_once_everything_is_handed_back(freezing, monkeypatch):
+    cycle = Cycle()
+    freed = weakref.ref(cycle)
+    gc.collect()  # kept, so frozen
+    del cycle
+    gc.collect()
+    assert freed() is not None, "a frozen cycle is out of the collector's way"
+
+    monkeypatch.setattr(gc_watch, "_next_full_scan", 0.0)  # the time for a complete scan
+    gc.collect()  # hands everything back when it ends
+    assert gc.get_freeze_count() == 0
+    gc.collect()  # the complete scan
+    assert freed() is None
+    assert gc_watch._next_full_scan > 0.0, "the next complete scan is FULL_SCAN_SECONDS away"

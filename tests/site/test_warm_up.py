@@ -22,8 +22,10 @@ assert "channels_redis.pubsub" in sys.modules or "channels.layers" in sys.module
 from channels.layers import channel_layers
 assert "default" in channel_layers.backends, "the channel layer was not built"
 import gc
-from holmes_site.gc_watch import _on_collection
+from holmes_site.gc_watch import _after_full_collection, _on_collection
 assert _on_collection in gc.callbacks, "long collections are not logged"
+assert _after_full_collection in gc.callbacks, "full collections do not freeze what they kept"
+assert gc.get_freeze_count() > 0, "what the worker loaded is not frozen"
 print("warm")
 """
 
