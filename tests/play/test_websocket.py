@@ -350,8 +350,10 @@ def test_a_socket_that_asks_for_views_gets_its_own_view_after_a_move(started, al
         await socket.disconnect()
         return hello, new_version, pushed, nothing_more
 
+    first_view = api_body(started.pk, players[listener])
     hello, new_version, pushed, nothing_more = run(scenario)
-    assert hello == {"type": "version", "version": started.version}
+    # Its own view first, when the socket opens: a program needs no fetch to start.
+    assert hello == {"type": "view", "version": started.version, "view": first_view}
     assert pushed["type"] == "view"
     assert pushed["version"] == new_version
     # Exactly what the API answers that player, and nothing of anyone else's.
