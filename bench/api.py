@@ -63,6 +63,7 @@ from bench._harness import (
     prepare,
     queue_length,
     redis_problem,
+    run_client,
     start,
     stop,
     wait_until_up,

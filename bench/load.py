@@ -10,11 +10,12 @@ On each it measures, in the same run:
   the baseline of what any API request costs;
 - ``N tables`` (50, then 200): N tables of three simulated players. Each player holds the
   table's websocket open (authenticated by its API token) and asks it for its own views
-  (`?views=1`), as a program playing through the API would: after each move the socket
-  brings each player its view. A player fetches its view with If-None-Match only when the
-  socket says "version N exists" of a version it has no view of (its first view, or a
-  change no move made). When its view lists a move for it, it thinks for a while and
-  posts one of its legal actions with the version it saw and an idempotency key.
+  (`?views=1`), as a program playing through the API would: the socket opens with the
+  player's view, and after each move brings each player its view. A player fetches its
+  view with If-None-Match only when the socket says "version N exists" of a version it
+  has no view of (a change no move made). When its view lists a move for it, it thinks
+  for a while and posts one of its legal actions with the version it saw and an
+  idempotency key.
 
 It prints moves per second, p50 and p99 latency of the moves and of all API requests
 (moves and views), views fetched (and how many were 304), stale moves (409: someone moved
@@ -94,7 +95,7 @@ def main() -> None:
         f"Live tables: uvicorn ({WORKERS} workers) + Celery worker + Redis on loopback; "
         f"3 players a table, each with a websocket; think {THINK_SECONDS:.0f} s on average; "
         f"{SECONDS:.0f} s measured per table count, from {SETTLE_SECONDS:.0f} s after every "
-        f"player has arrived (opened the socket and fetched a first view)",
+        f"player has arrived (opened the socket and had a first view)",
         flush=True,
     )
     for database in ("sqlite", "postgresql"):
@@ -321,7 +322,7 @@ async def play_tables(session, base: str, tables: list[Table]) -> Figures:
 @dataclass
 class Clock:
     """Measures SECONDS of tables in play: from SETTLE_SECONDS after the last player has
-    arrived (its socket open, its first view fetched), so that the figures are not those
+    arrived (its socket open, its first view in hand), so that the figures are not those
     of hundreds of people opening their tables in the same two seconds. Those are
     reported apart (`Figures.arrival_row`)."""
 
@@ -382,6 +383,7 @@ class Player:
         self.news = asyncio.Event()
         self.leaving = False
         self.socket = None
+        self.opened_at = math.inf  # when it began to open its socket
         self.moves_sent = 0
         # Keys name this player's moves in this run only: the next run (a larger table
         # count, the next round) plays the same tables, whose stored keys stay.
@@ -394,6 +396,7 @@ class Player:
 
         # Spread the connections over the first seconds, as people arrive.
         await asyncio.sleep(self.rnd.uniform(0, self.clock.arrival_seconds))
+        self.opened_at = time.perf_counter()
         try:
             socket = await self.session.ws_connect(
                 f"/ws/tables/{self.table.id}/?views=1",
@@ -413,6 +416,11 @@ class Player:
             listening.cancel()
             pinging.cancel()
             await socket.close()
+
+    def arrived(self) -> None:
+        """The player has its first view: how long since it began to open its socket."""
+        self.figures.first_views.append(time.perf_counter() - self.opened_at)
+        self.clock.arrive()
 
     async def ping(self, socket) -> None:
         """As the table page does: the server counts the player at the table meanwhile."""
@@ -437,9 +445,10 @@ class Player:
                     self.figures.pushes += 1
                 self.pushed = max(self.pushed, data["version"])
                 if data.get("view") and data["version"] > self.version_seen():
-                    # Our own view, sent with the news: nothing to fetch.
+                    # Our own view, sent with the news (or as the socket opened): nothing
+                    # to fetch.
                     if self.view is None:
-                        self.clock.arrive()  # it came before the first fetch's answer
+                        self.arrived()
                     self.view, self.etag = data["view"], f'"{data["version"]}"'
                 self.news.set()
         if not self.leaving:
@@ -489,8 +498,7 @@ class Player:
             status, body, etag = 0, None, None
         measured = self.clock.measuring()
         if status == 200 and self.view is None:
-            self.figures.first_views.append(time.perf_counter() - started)
-            self.clock.arrive()
+            self.arrived()
         if status in (200, 304):
             if measured:
                 self.figures.views.append(time.perf_counter() - started)

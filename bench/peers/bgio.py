@@ -114,7 +114,7 @@ class BgioPlayer:
         self.news = asyncio.Event()
         self.pending: asyncio.Future | None = None  # answered "applied" or "stale"
         self.pending_from = -1  # the state id the pending move was chosen from
-        self.sync_sent = 0.0
+        self.opened_at = 0.0  # when it began to open its socket, as Holmes's players
         self.leaving = False
 
     @property
@@ -134,6 +134,7 @@ class BgioPlayer:
         client.on("sync", self.on_sync, namespace=NAMESPACE)
         client.on("update", self.on_update, namespace=NAMESPACE)
         client.on("disconnect", self.on_disconnect, namespace=NAMESPACE)
+        self.opened_at = time.perf_counter()
         try:
             await client.connect(
                 self.base,
@@ -146,7 +147,6 @@ class BgioPlayer:
             return
         self.client = client
         try:
-            self.sync_sent = time.perf_counter()
             await client.emit(
                 "sync", (self.seat.match, self.seat.player, self.seat.credentials, 3), NAMESPACE
             )
@@ -159,7 +159,7 @@ class BgioPlayer:
         first = self.state is None
         self.state = info["state"]
         if first:
-            self.figures.first_views.append(time.perf_counter() - self.sync_sent)
+            self.figures.first_views.append(time.perf_counter() - self.opened_at)
             self.clock.arrive()
         self.news.set()
 

@@ -247,10 +247,12 @@ class Result:
     cpu: dict[str, float] = field(default_factory=dict)  # seconds per part
     rss: int = 0  # bytes, the largest seen
     client_lag: float = 0.0  # seconds, the load client's longest stall
+    first_views: list[float] = field(default_factory=list)  # arriving: socket to first view
 
     def add(self, figures: load.Figures, cpu: dict[str, float], rss: int) -> None:
         self.seconds += figures.seconds
         self.client_lag = max([self.client_lag, *figures.client_lag])
+        self.first_views += figures.first_views
         self.moves += figures.moves
         self.requests += figures.moves + figures.views
         self.stale += figures.stale
@@ -286,7 +288,13 @@ class Result:
             f"RSS {self.rss / 2**20:>5.0f} MB  stale {self.stale}  errors {self.errors}"
             + (f" ({problems})" if problems else "")
             + f"  client stalled {self.client_lag * 1000:.0f} ms at most"
+            + f"  (arriving: first view p99 {self.p_arriving(0.99):.0f} ms)"
         )
+
+    def p_arriving(self, fraction: float) -> float:
+        """From opening the socket to the first view, while the players arrived (before
+        the measured window)."""
+        return percentile(sorted(self.first_views), fraction) * 1000
 
 
 async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, dict, int]:

@@ -231,7 +231,15 @@ def test_a_row_says_how_long_the_load_client_stalled_at_most():
         figures = load.Figures(tables=50, seconds=10.0, moves=[0.01] * 10, client_lag=stalls)
         result.add(figures, {"server": 1.0}, rss=0)
     assert result.client_lag == pytest.approx(0.120)
-    assert result.row().endswith("client stalled 120 ms at most")
+    assert "client stalled 120 ms at most" in result.row()
+
+
+def test_a_row_says_how_long_arriving_players_waited_for_their_first_view():
+    result = Result("holmes", 50)
+    for waits in ([0.010] * 98, [0.300, 0.400]):
+        figures = load.Figures(tables=50, seconds=10.0, moves=[0.01] * 10, first_views=waits)
+        result.add(figures, {"server": 1.0}, rss=0)
+    assert result.row().endswith("(arriving: first view p99 400 ms)")
 
 
 def test_the_client_lag_is_counted_in_the_measured_window_only():
