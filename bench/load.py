@@ -470,11 +470,16 @@ class Player:
             move = self.choose()
             if move is None:
                 continue
+            seen = self.version_seen()
             await asyncio.sleep(self.rnd.uniform(0.5, 1.5) * THINK_SECONDS)
             if self.clock.left() <= 0:
                 return
-            if self.pushed > self.view["version"]:
-                continue  # the table moved on while thinking: look again (news is set)
+            # The table moved on while thinking (a pushed view replaced the one the move
+            # was chosen from, or a version came): look again, news is set. As the
+            # boardgame.io player does; a move sent with a later view's version could be
+            # one that view no longer allows.
+            if self.version_seen() != seen or self.pushed > seen:
+                continue
             await self.post(move)
 
     def choose(self) -> dict | None:
