@@ -49,6 +49,9 @@ SIDES = ("holmes", "bgio-memory", "bgio-postgres")
 LIKE_FOR_LIKE = "bgio-postgres"
 TABLE_COUNTS = (50, 200, 1000)
 ROUNDS = 2
+# Runs of one round each that narrow down the largest table count a side holds, between
+# the largest of TABLE_COUNTS it held and the next it did not.
+SEARCH_RUNS = 2
 SERVER_START_SECONDS = 60.0
 IDLE_SECONDS = 5.0  # each side measured with no players, before the runs
 
@@ -73,6 +76,7 @@ class Options:
     seconds: float = load.SECONDS
     rounds: int = ROUNDS
     sides: tuple[str, ...] = SIDES
+    search: int = SEARCH_RUNS
 
     @classmethod
     def from_environment(cls) -> Options:
@@ -82,6 +86,7 @@ class Options:
             seconds=float(environ.get("HOLMES_PEERS_SECONDS", load.SECONDS)),
             rounds=int(environ.get("HOLMES_PEERS_ROUNDS", ROUNDS)),
             sides=side_names(environ.get("HOLMES_PEERS_SIDES", "")) or SIDES,
+            search=int(environ.get("HOLMES_PEERS_SEARCH", SEARCH_RUNS)),
         )
 
     @classmethod
@@ -94,10 +99,11 @@ class Options:
         parser.add_argument("--seconds", type=float, default=default.seconds)
         parser.add_argument("--rounds", type=int, default=default.rounds)
         parser.add_argument("--sides", type=side_names, default=default.sides)
+        parser.add_argument("--search", type=int, default=default.search)
         flags = parser.parse_args(argv)
-        if flags.rounds < 1 or flags.seconds <= 0:
-            parser.error("--rounds must be 1 or more and --seconds more than 0")
-        return cls(flags.tables, flags.seconds, flags.rounds, flags.sides)
+        if flags.rounds < 1 or flags.seconds <= 0 or flags.search < 0:
+            parser.error("--rounds must be 1 or more, --seconds more than 0 and --search 0 or more")
+        return cls(flags.tables, flags.seconds, flags.rounds, flags.sides, flags.search)
 
     def as_flags(self) -> list[str]:
         return [
@@ -105,6 +111,7 @@ class Options:
             f"--seconds={self.seconds:g}",
             f"--rounds={self.rounds}",
             f"--sides={','.join(self.sides)}",
+            f"--search={self.search}",
         ]
 
     def time_bound(self) -> float:
@@ -112,7 +119,9 @@ class Options:
         runs = self.rounds * len(self.sides)
         setup = 300 + 0.5 * sum(self.tables)  # migrating, seating Holmes's tables
         each = sum(run_bound(self.seconds, count * 3) + 30 for count in self.tables)
-        return setup + runs * each + 0.1 * sum(self.tables) * 3
+        largest = run_bound(self.seconds, max(self.tables) * 3) + 30
+        search = self.search * len(self.sides) * largest
+        return setup + runs * each + search + 0.1 * sum(self.tables) * 3
 
 
 def table_counts(text: str) -> tuple[int, ...]:
@@ -405,12 +414,38 @@ def holds(result: Result) -> bool:
     )
 
 
-def holding_rows(by_count: dict[int, dict[str, Result]]) -> list[str]:
+def search_limit(
+    side: Side, options: Options, by_count: dict[int, dict[str, Result]]
+) -> tuple[int, int | None]:
+    """The largest table count the side holds, and the smallest found that it does not
+    (None if it held every count): from the compared counts, narrowed by up to
+    `options.search` runs of one round each, halfway between the two (in fifties)."""
+    counts = sorted(by_count)
+    low = max((count for count in counts if holds(by_count[count][side.name])), default=0)
+    high = min((count for count in counts if count > low), default=None)
+    for _ in range(options.search):
+        if high is None:
+            break
+        probe = (low + high) // 2 // 50 * 50
+        if not low < probe < high:
+            break
+        figures, cpu, rss = run_client(play(side, probe, options.seconds))
+        result = Result(side.name, probe)
+        result.add(figures, cpu, rss)
+        print(f"  search: {result.row()}", flush=True)
+        low, high = (probe, high) if holds(result) else (low, probe)
+    return low, high
+
+
+def holding_rows(
+    by_count: dict[int, dict[str, Result]], limits: dict[str, tuple[int, int | None]]
+) -> list[str]:
     """For each side: the table counts it held (move and all-requests p99 under 250 ms, no
-    errors), and how many tables its CPU per move at the largest count it held would
-    allow on this machine's cores, counting the server side only (the load client shares
-    them). Past what it holds, players who never got in make fewer moves a table, so the
-    largest count's own rate would flatter it."""
+    errors), the largest count found to hold (`search_limit`), and how many tables its
+    CPU per move at the largest compared count it held would allow on this machine's
+    cores, counting the server side only (the load client shares them), and so what a
+    millisecond less a move would buy. Past what it holds, players who never got in make
+    fewer moves a table, so the largest count's own rate would flatter it."""
     rows = []
     cores = os.cpu_count() or 1
     for name in next(iter(by_count.values()), {}):
@@ -420,11 +455,14 @@ def holding_rows(by_count: dict[int, dict[str, Result]]) -> list[str]:
         moves_per_table = base.rate / base.tables if base.tables else math.nan
         ceiling = cores * 1000 / (base.cpu_per_move() * moves_per_table)
         counts = ", ".join(str(result.tables) for result in held) or "none"
+        largest, failed = limits.get(name, (held[-1].tables if held else 0, None))
+        found = f"largest found {largest}" + (f" ({failed} did not)" if failed else "")
         rows.append(
             f"{name:<14} holds (p99 < {HOLDS_P99_MS:.0f} ms, no errors) at: {counts}; "
-            f"at {base.tables} tables {base.cpu_per_move():.1f} ms CPU a move x "
+            f"{found}; at {base.tables} tables {base.cpu_per_move():.1f} ms CPU a move x "
             f"{moves_per_table:.3f} moves/s a table: its CPU alone would allow about "
-            f"{ceiling:.0f} tables on {cores} cores"
+            f"{ceiling:.0f} tables on {cores} cores, each ms less a move about "
+            f"{ceiling / base.cpu_per_move():.0f} more"
         )
     return rows
 
@@ -451,7 +489,8 @@ def compare(options: Options, sides: list[Side]) -> None:
             if holmes and result is not holmes and holmes.moves and result.moves:
                 print(ratio_row(holmes, result), flush=True)
         by_count[count] = results
-    for row in holding_rows(by_count):
+    limits = {side.name: search_limit(side, options, by_count) for side in sides}
+    for row in holding_rows(by_count, limits):
         print(row, flush=True)
 
 

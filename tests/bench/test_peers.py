@@ -256,3 +256,37 @@ def test_the_client_lag_is_counted_in_the_measured_window_only():
 
     assert len(asyncio.run(run(True))) >= 2
     assert asyncio.run(run(False)) == []
+
+
+def test_the_search_narrows_down_the_largest_count_a_side_holds(monkeypatch):
+    """Between the largest compared count held (200) and the next (1,000), one round at
+    each probe, in fifties: 600 holds, 800 does not, 700 does not."""
+    from bench.peers import run
+
+    probed = []
+
+    def one_round(count):
+        probed.append(count)
+        latency = 0.01 if count <= 650 else 0.5
+        figures = load.Figures(tables=count, seconds=10.0, moves=[latency] * 100)
+        return figures, {"server": 1.0}, 0
+
+    monkeypatch.setattr(run, "play", lambda side, count, seconds: count)
+    monkeypatch.setattr(run, "run_client", one_round)
+    by_count = {}
+    for count, latency in ((50, 0.01), (200, 0.01), (1000, 0.9)):
+        result = Result("holmes", count)
+        figures = load.Figures(tables=count, seconds=10.0, moves=[latency] * 100)
+        result.add(figures, {"server": 1.0}, 0)
+        by_count[count] = {"holmes": result}
+
+    side = run.Side("holmes")
+    limit = run.search_limit(side, Options(search=3), by_count)
+
+    assert probed == [600, 800, 700]
+    assert limit == (600, 700)
+    assert run.search_limit(side, Options(search=0), by_count) == (200, 1000)
+    rows = run.holding_rows(by_count, {"holmes": limit})
+    assert (
+        "holds (p99 < 250 ms, no errors) at: 50, 200; largest found 600 (700 did not)" in (rows[0])
+    )
