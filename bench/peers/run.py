@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import math
 import os
 import random
@@ -330,6 +331,7 @@ async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, di
             lag.cancel()
             if not window.done():
                 window.cancel()
+            gc.unfreeze()  # the next run's players replace these
         for _ in range(clock.players - clock.arrived):
             figures.error("never had a first view")
         before, after = await window
@@ -366,6 +368,13 @@ async def measured_window(meter: Meter, clock: load.Clock) -> tuple[Sample, Samp
     while clock.measure_from == math.inf:
         clock.left()  # counts an arrival timeout, as the players do
         await asyncio.sleep(0.05)
+    # Everyone is in: what the client holds now (thousands of sockets and their players)
+    # lives until the run ends. Frozen, it is out of the way of the client's own full
+    # garbage collections, which otherwise stop its loop for hundreds of milliseconds
+    # in the window, and count in the latencies of either side. Collected first, in the
+    # settling seconds.
+    gc.collect()
+    gc.freeze()
     await asyncio.sleep(max(0.0, clock.measure_from - time.perf_counter()))
     before = await asyncio.to_thread(meter.sample)
     await asyncio.sleep(max(0.0, clock.stop_at - time.perf_counter()))
