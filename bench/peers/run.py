@@ -149,7 +149,12 @@ def run_bound(seconds: float, players: int) -> float:
     """The longest one run may take: arrival, settling, the window, a last request."""
     arrival = max(load.ARRIVAL_SECONDS, players / load.ARRIVAL_RATE)
     return (
-        arrival + load.ARRIVAL_TIMEOUT + load.SETTLE_SECONDS + seconds + load.REQUEST_TIMEOUT + 10
+        arrival
+        + load.ARRIVAL_TIMEOUT
+        + max(load.SETTLE_SECONDS, load.SETTLE_SHARE * arrival)
+        + seconds
+        + load.REQUEST_TIMEOUT
+        + 10
     )
 
 
@@ -465,7 +470,7 @@ def holding_rows(
         ceiling = cores * 1000 / (base.cpu_per_move() * moves_per_table)
         counts = ", ".join(str(result.tables) for result in held) or "none"
         largest, failed = limits.get(name, (held[-1].tables if held else 0, None))
-        found = f"largest found {largest}" + (f" ({failed} did not)" if failed else "")
+        found = f"largest found {largest or 'none'}" + (f" ({failed} did not)" if failed else "")
         rows.append(
             f"{name:<14} holds (p99 < {HOLDS_P99_MS:.0f} ms, no errors) at: {counts}; "
             f"{found}; at {base.tables} tables {base.cpu_per_move():.1f} ms CPU a move x "
@@ -509,7 +514,8 @@ def run(options: Options) -> int:
     print(
         f"Peers: {', '.join(options.sides)}; {load.WORKERS} uvicorn workers for Holmes; "
         f"3 players a table, think {load.THINK_SECONDS:g} s on average; {options.seconds:g} s "
-        f"measured per run from {load.SETTLE_SECONDS:g} s after every player arrived; "
+        f"measured per run from {load.SETTLE_SECONDS:g} s (or a sixth of the arrival's time) "
+        "after every player arrived; "
         f"{options.rounds} round(s), alternating. Ratios Holmes/peer are the peer's figure "
         "over Holmes's (CPU per move, p99): 1.00 or more means Holmes matches or beats it.",
         flush=True,
