@@ -3,6 +3,7 @@ they kept (holmes_site/gc_watch.py)."""
 
 import gc
 import logging
+import time
 import weakref
 
 import pytest
@@ -54,14 +55,17 @@ def is_scanned(thing) -> bool:
 
 @pytest.fixture
 def freezing(monkeypatch):
-    """The worker's policy, installed for one test and taken out after it, with the
-    process's frozen objects handed back."""
-    monkeypatch.setattr(gc_watch, "_next_full_scan", 0.0)
+    """The worker's policy, installed for one test (unless importing the ASGI module did
+    already) and taken out after it, with the process's frozen objects handed back. The
+    next complete scan is an hour away, whenever the policy was installed."""
+    installed_before = gc_watch._after_full_collection in gc.callbacks
     gc_watch.keep_full_collections_short()
     gc_watch.keep_full_collections_short()  # once per process, however often it is called
     assert gc.callbacks.count(gc_watch._after_full_collection) == 1
+    monkeypatch.setattr(gc_watch, "_next_full_scan", time.monotonic() + 3600)
     yield
-    gc.callbacks.remove(gc_watch._after_full_collection)
+    if not installed_before:
+        gc.callbacks.remove(gc_watch._after_full_collection)
     gc.unfreeze()
 
 
