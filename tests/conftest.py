@@ -1,5 +1,6 @@
 """Shared fixtures: the same fixed people everywhere (alice, bob, charlie...)."""
 
+import gc
 import os
 
 import pytest
@@ -23,6 +24,19 @@ def pytest_report_header(config):
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     return f"holmes: database={engine} require_services={REQUIRE_SERVICES}"
+
+
+@pytest.fixture(autouse=True)
+def collections_as_in_any_program():
+    """Takes out the worker's collection policy wherever importing the ASGI module put it
+    (holmes_site/gc_watch.py): the test process is not a worker. Its tests leave cycles
+    behind that a frozen generation would keep for minutes, then free in one long pause
+    in the middle of some test's one-second wait (1.1 s for 440,000 objects, in CI)."""
+    from holmes_site.gc_watch import _after_full_collection
+
+    if _after_full_collection in gc.callbacks:
+        gc.callbacks.remove(_after_full_collection)
+        gc.unfreeze()
 
 
 @pytest.fixture

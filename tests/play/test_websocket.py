@@ -6,7 +6,6 @@ connections around each call, so these tests use committed data (transactional_d
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import OperationalError
 from django.test import Client
 
@@ -19,18 +18,19 @@ from play.consumers import (
 )
 from play.models import Spectator, Table, TableSocket
 from play.presence import MAX_SOCKETS_PER_MEMBER
+from tests.play.sockets import PatientSocket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def socket_for(table_id: int, user=None) -> WebsocketCommunicator:
+def socket_for(table_id: int, user=None) -> PatientSocket:
     """A browser's socket to a table: same-site origin and, for a user, their session."""
     headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if user is not None:
         client = Client()
         client.force_login(user)
         headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
-    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+    return PatientSocket(application, f"/ws/tables/{table_id}/", headers=headers)
 
 
 def run(scenario):
@@ -174,7 +174,7 @@ def socket_from(table_id: int, user, origin: bytes, host: bytes = b"localhost", 
     return socket
 
 
-def connects(socket: WebsocketCommunicator) -> bool:
+def connects(socket: PatientSocket) -> bool:
     async def scenario():
         connected, _ = await socket.connect()
         await socket.disconnect()
@@ -319,7 +319,7 @@ def test_a_spectator_may_open_only_so_many_sockets_on_a_table(started, frank):
     assert [connected for connected, _ in results] == [True] * MAX_SOCKETS_PER_MEMBER + [False]
 
 
-def views_socket_for(table_id: int, user) -> WebsocketCommunicator:
+def views_socket_for(table_id: int, user) -> PatientSocket:
     """A player's socket that asks for its own views (`?views=1`), as API programs do."""
     socket = socket_for(table_id, user)
     socket.scope["path"] = f"/ws/tables/{table_id}/"

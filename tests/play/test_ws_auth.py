@@ -3,24 +3,24 @@ the API. Through the real ASGI application (origin check, session, token, routin
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
 from rest_framework.authtoken.models import Token
 
 from holmes_site.asgi import application
 from play.consumers import CLOSE_NOT_A_MEMBER
 from play.ws_auth import token_from_headers
+from tests.play.sockets import PatientSocket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def socket_with_token(table_id: int, key: str | None) -> WebsocketCommunicator:
+def socket_with_token(table_id: int, key: str | None) -> PatientSocket:
     headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if key is not None:
         headers.append((b"authorization", f"Token {key}".encode()))
-    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+    return PatientSocket(application, f"/ws/tables/{table_id}/", headers=headers)
 
 
-def connect_and_greet(socket: WebsocketCommunicator):
+def connect_and_greet(socket: PatientSocket):
     async def scenario():
         connected, code = await socket.connect()
         hello = await socket.receive_json_from() if connected else None

@@ -55,17 +55,16 @@ def is_scanned(thing) -> bool:
 
 @pytest.fixture
 def freezing(monkeypatch):
-    """The worker's policy, installed for one test (unless importing the ASGI module did
-    already) and taken out after it, with the process's frozen objects handed back. The
-    next complete scan is an hour away, whenever the policy was installed."""
-    installed_before = gc_watch._after_full_collection in gc.callbacks
+    """The worker's policy, installed for one test and taken out after it, with the
+    process's frozen objects handed back (tests/conftest.py keeps it out of the others).
+    The next timed complete scan is an hour away."""
     gc_watch.keep_full_collections_short()
     gc_watch.keep_full_collections_short()  # once per process, however often it is called
     assert gc.callbacks.count(gc_watch._after_full_collection) == 1
     monkeypatch.setattr(gc_watch, "_next_full_scan", time.monotonic() + 3600)
+    monkeypatch.setattr(gc_watch, "_kept_by_last_full_scan", None)
     yield
-    if not installed_before:
-        gc.callbacks.remove(gc_watch._after_full_collection)
+    gc.callbacks.remove(gc_watch._after_full_collection)
     gc.unfreeze()
 
 
@@ -94,3 +93,31 @@ def test_frozen_garbage_is_freed_once_everything_is_handed_back(freezing, monkey
     gc.collect()  # the complete scan
     assert freed() is None
     assert gc_watch._next_full_scan > 0.0, "the next complete scan is FULL_SCAN_SECONDS away"
+
+
+@pytest.fixture
+def only_explicit_collections():
+    """No collection but the test's own: creating many objects would start some."""
+    gc.disable()
+    yield
+    gc.enable()
+
+
+def test_a_frozen_set_that_doubled_is_handed_back_before_its_time(
+    freezing, only_explicit_collections
+):
+    gc.collect()  # freezes what is alive now: the measure of the next growth
+    kept = gc_watch._kept_by_last_full_scan
+    assert kept == gc.get_freeze_count() > 0
+
+    garbage = [Cycle() for _ in range(kept // 2)]
+    gc.collect()  # one and a half times as many frozen: not yet
+    assert gc.get_freeze_count() > kept and gc_watch._kept_by_last_full_scan == kept
+    freed = weakref.ref(garbage[0])
+    garbage += [Cycle() for _ in range(kept)]
+    gc.collect()  # more than twice as many: handed back at once
+    assert gc.get_freeze_count() == 0
+    del garbage
+    gc.collect()  # the complete scan frees the sockets that closed meanwhile
+    assert freed() is None
+    assert gc_watch._kept_by_last_full_scan == gc.get_freeze_count()
