@@ -12,7 +12,22 @@ import time
 BENCHMARKS = ["engine", "games", "answers", "casebook", "api", "load", "peers"]
 
 
+USAGE = f"""usage: python -m bench [{" ".join(BENCHMARKS)}]
+
+Runs the benchmarks named (all of them, in this order, when none is), each with the
+settings of its HOLMES_* variables; `python -m bench.peers --help` lists that one's options."""
+
+
 def main(argv: list[str]) -> int:
+    if any(name in ("-h", "--help") for name in argv):
+        print(USAGE)
+        return 0
+    unknown = [name for name in argv if name not in BENCHMARKS]
+    if unknown:
+        # Checked before anything runs: a flag meant for one benchmark (`peers --tables`)
+        # would otherwise fail only after the benchmarks named before it had run.
+        print(f"bench: no benchmark named {unknown[0]!r}\n\n{USAGE}", file=sys.stderr)
+        return 2
     names = argv or BENCHMARKS
     for name in names:
         module = importlib.import_module(f"bench.{name}")
