@@ -28,15 +28,16 @@ def pytest_report_header(config):
 
 @pytest.fixture(autouse=True)
 def collections_as_in_any_program():
-    """Takes out the worker's collection policy wherever importing the ASGI module put it
-    (holmes_site/gc_watch.py): the test process is not a worker. Its tests leave cycles
-    behind that a frozen generation would keep for minutes, then free in one long pause
-    in the middle of some test's one-second wait (1.1 s for 440,000 objects, in CI)."""
-    from holmes_site.gc_watch import _after_full_collection
+    """Takes out the worker's collection policy and log wherever importing the ASGI module
+    put them (holmes_site/gc_watch.py): the test process is not a worker. Its tests leave
+    cycles behind that a frozen generation would keep for minutes, then free in one long
+    pause in the middle of some test's wait (1.1 s for 440,000 objects, in CI); and the
+    log, written from whichever thread collects, outlived pytest's captured streams."""
+    from holmes_site.gc_watch import _after_full_collection, _on_collection
 
-    if _after_full_collection in gc.callbacks:
-        gc.callbacks.remove(_after_full_collection)
-        gc.unfreeze()
+    for callback in (_after_full_collection, _on_collection):
+        if callback in gc.callbacks:
+            gc.callbacks.remove(callback)
 
 
 @pytest.fixture
