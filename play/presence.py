@@ -166,19 +166,22 @@ def socket_open(
     MAX_SOCKETS_PER_MEMBER live ones on the table (a soft cap: two opening at the same
     instant may both pass)."""
     now = timezone.now()
-    # Sockets whose process died without closing them: they stopped counting already.
-    TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
-    if user_id is not None:
-        held = TableSocket.objects.filter(table_id=table_id, user_id=user_id).count()
-        if held >= MAX_SOCKETS_PER_MEMBER:
-            raise TooManySockets()
-    if seat_id is not None:
-        Seat.objects.filter(pk=seat_id).update(seen_at=now)
-        # Back at the table: the next absence is news again.
-        Seat.objects.filter(pk=seat_id).exclude(your_turn_told_at=None).update(
-            your_turn_told_at=None
-        )
-    return _socket_create(table_id, seat_id, user_id, now, wants_views)
+    try:
+        # One transaction: each statement was its own before, and the two that always
+        # write (the seat, the socket's row) each waited for a commit of their own.
+        with transaction.atomic():
+            # Sockets whose process died without closing them: they stopped counting.
+            TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
+            if user_id is not None:
+                held = TableSocket.objects.filter(table_id=table_id, user_id=user_id).count()
+                if held >= MAX_SOCKETS_PER_MEMBER:
+                    raise TooManySockets()
+            if seat_id is not None:
+                # Seen now, and back at the table: the next absence is news again.
+                _updated(SEE_SEAT_BACK, [now, seat_id])
+            return _socket_create(table_id, seat_id, user_id, now, wants_views)
+    except IntegrityError:  # the table or the seat is gone
+        return None
 
 
 def socket_refresh(
@@ -201,7 +204,11 @@ def socket_refresh(
         return None
     if _updated(KEEP_SOCKET, [expires_at, socket_id]):
         return socket_id
-    return _socket_create(table_id, seat_id, user_id, now, wants_views)
+    try:
+        with transaction.atomic():  # on PostgreSQL a failed insert must not spoil more
+            return _socket_create(table_id, seat_id, user_id, now, wants_views)
+    except IntegrityError:  # the table or the seat is gone
+        return None
 
 
 # A ping's two writes, written out: every open socket pings every 30 s, so a thousand
@@ -210,6 +217,7 @@ def socket_refresh(
 SEE_SEAT = "UPDATE play_seat SET seen_at = %s WHERE id = %s"
 SEE_OWN_SEAT = SEE_SEAT + " AND user_id = %s"
 KEEP_SOCKET = "UPDATE play_tablesocket SET expires_at = %s WHERE id = %s"
+SEE_SEAT_BACK = "UPDATE play_seat SET seen_at = %s, your_turn_told_at = NULL WHERE id = %s"
 
 
 def _seat_seen(seat_id: int, user_id: int | None, now) -> bool:
@@ -244,19 +252,16 @@ def sockets_sweep() -> int:
 
 def _socket_create(
     table_id: int, seat_id: int | None, user_id: int | None, now, wants_views: bool
-) -> int | None:
-    expires_at = now + timedelta(seconds=PRESENCE_SECONDS)
-    try:
-        with transaction.atomic():  # on PostgreSQL the failed insert must not spoil more
-            socket = TableSocket.objects.create(
-                table_id=table_id,
-                seat_id=seat_id,
-                user_id=user_id,
-                expires_at=expires_at,
-                wants_views=wants_views and seat_id is not None,
-            )
-    except IntegrityError:  # the table or the seat is gone
-        return None
+) -> int:
+    """The socket's row. IntegrityError if the table or the seat is gone: the caller's
+    transaction is spoilt then (on PostgreSQL), and its caller gives up on it."""
+    socket = TableSocket.objects.create(
+        table_id=table_id,
+        seat_id=seat_id,
+        user_id=user_id,
+        expires_at=now + timedelta(seconds=PRESENCE_SECONDS),
+        wants_views=wants_views and seat_id is not None,
+    )
     return socket.pk
 
 
