@@ -138,7 +138,8 @@ def gunicorn(port: int, workers: int) -> list[str]:
 
 
 def uvicorn(port: int, workers: int) -> list[str]:
-    """The ASGI site, HTTP and websockets, as the Procfile serves it (bench.load)."""
+    """The ASGI site, HTTP and websockets, as the Procfile serves it (bench.load), with its
+    websocket options taken from there."""
     return [
         str(Path(sys.executable).with_name("uvicorn")),
         "holmes_site.asgi:application",
@@ -149,6 +150,18 @@ def uvicorn(port: int, workers: int) -> list[str]:
         "--lifespan=off",
         "--log-level=warning",
         "--backlog=2048",
+        *procfile_websocket_options(),
+    ]
+
+
+def procfile_websocket_options() -> list[str]:
+    """The `--ws-...` options of the Procfile's web line, with their values."""
+    web = next(
+        line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("web:")
+    )
+    words = web.split()
+    return [
+        f"{word}={words[index + 1]}" for index, word in enumerate(words) if word.startswith("--ws-")
     ]
 
 
