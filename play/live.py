@@ -78,7 +78,16 @@ def pushes_held():
 
 async def send_pushes(layer, pushes: list[tuple[str, dict]]) -> None:
     """Send held pushes in order, as the pusher would: one that fails or hangs is given up
-    (clients poll anyway) and the rest go on."""
+    (clients poll anyway) and the rest go on. A layer that can send them all in one go
+    (the Redis layer, holmes_site/channel_layer.py) does: all go, or none."""
+    if not pushes:
+        return
+    if hasattr(layer, "group_send_many"):
+        try:
+            await asyncio.wait_for(layer.group_send_many(pushes), SEND_TIMEOUT_SECONDS)
+        except Exception:  # noqa: BLE001 - Redis down or slow: clients fall back to polling
+            logger.warning("Could not push %s messages", len(pushes), exc_info=True)
+        return
     for group, message in pushes:
         try:
             await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT_SECONDS)

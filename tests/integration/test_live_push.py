@@ -129,3 +129,32 @@ def test_the_subscriber_blocks_until_a_message_and_still_hears_new_subscriptions
             return one, two
 
         assert async_to_sync(scenario)() == ({"type": "x.one"}, {"type": "x.two"})
+
+
+def test_a_moves_held_pushes_go_in_one_pipeline_each_to_its_own_group_in_order(settings):
+    """A move over a socket sends its pushes from the consumer's loop in one pipeline
+    (play/live.send_pushes, holmes_site/channel_layer.py): each reaches its group, in the
+    order the move made them, and nothing reaches a group it was not sent to."""
+    pushes = [
+        (live.view_group(9, 201), {"type": "table.view", "version": 4, "frame": "{}"}),
+        (live.view_group(9, 202), {"type": "table.view", "version": 4, "frame": "[]"}),
+        (live.table_group(9), {"type": "table.version", "version": 4}),
+    ]
+    with redis_layer(settings) as layer:
+        assert hasattr(layer, "group_send_many")
+
+        async def scenario():
+            cara = await subscribed(layer, live.view_group(9, 201), live.table_group(9))
+            dan = await subscribed(layer, live.view_group(9, 202))
+            await asyncio.sleep(0.2)  # SUBSCRIBE is acknowledged before messages flow
+            await live.send_pushes(layer, pushes)
+            caras = [await asyncio.wait_for(layer.receive(cara), 5) for _ in range(2)]
+            dans = [await asyncio.wait_for(layer.receive(dan), 5)]
+            with contextlib.suppress(TimeoutError):  # nothing of the others'
+                dans.append(await asyncio.wait_for(layer.receive(dan), 0.3))
+            await layer.flush()
+            return caras, dans
+
+        caras, dans = async_to_sync(scenario)()
+        assert caras == [pushes[0][1], pushes[2][1]]
+        assert dans == [pushes[1][1]]
