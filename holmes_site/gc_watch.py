@@ -16,8 +16,9 @@ objects refer to one another) is not freed by a frozen scan, so the frozen objec
 handed back (gc.unfreeze) and the next full collection scans, and frees, everything:
 every FULL_SCAN_SECONDS, or sooner once the frozen set has grown to GROWTH_BEFORE_FULL_SCAN
 times what the last complete scan kept. The growth bound keeps that one long collection
-about as long as an ordinary full one: a worker whose sockets come and go would otherwise
-pile up ten minutes of closed sockets for it (a test process that kept the policy spent
+no longer than a full collection without freezing (it scans at most about twice what is
+alive): a worker whose sockets come and go would otherwise pile up ten minutes of closed
+sockets for it (a test process that kept the policy spent
 1.1 s freeing 440,000 objects in one). Objects freed by their reference count (most of
 them) go at once either way.
 """
