@@ -79,7 +79,8 @@ def pushes_held():
 async def send_pushes(layer, pushes: list[tuple[str, dict]]) -> None:
     """Send held pushes in order, as the pusher would: one that fails or hangs is given up
     (clients poll anyway) and the rest go on. A layer that can send them all in one go
-    (the Redis layer, holmes_site/channel_layer.py) does: all go, or none."""
+    (the Redis layer, holmes_site/channel_layer.py) does: there, a failure gives up the
+    move's pushes that had not gone yet."""
     if not pushes:
         return
     if hasattr(layer, "group_send_many"):
