@@ -166,22 +166,19 @@ def socket_open(
     MAX_SOCKETS_PER_MEMBER live ones on the table (a soft cap: two opening at the same
     instant may both pass)."""
     now = timezone.now()
-    try:
-        # One transaction: each statement was its own before, and the two that always
-        # write (the seat, the socket's row) each waited for a commit of their own.
-        with transaction.atomic():
-            # Sockets whose process died without closing them: they stopped counting.
-            TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
-            if user_id is not None:
-                held = TableSocket.objects.filter(table_id=table_id, user_id=user_id).count()
-                if held >= MAX_SOCKETS_PER_MEMBER:
-                    raise TooManySockets()
-            if seat_id is not None:
-                # Seen now, and back at the table: the next absence is news again.
-                _updated(SEE_SEAT_BACK, [now, seat_id])
-            return _socket_create(table_id, seat_id, user_id, now, wants_views)
-    except IntegrityError:  # the table or the seat is gone
-        return None
+    # Each statement on its own, not in one transaction: the new row's foreign keys lock
+    # the table's row (KEY SHARE) and wait for a move that holds it, and that move may
+    # be writing this very seat (its player is told of their turn): holding the seat's
+    # row meanwhile could deadlock (a socket was refused so at 1,000 tables arriving).
+    TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
+    if user_id is not None:
+        held = TableSocket.objects.filter(table_id=table_id, user_id=user_id).count()
+        if held >= MAX_SOCKETS_PER_MEMBER:
+            raise TooManySockets()
+    if seat_id is not None:
+        # Seen now, and back at the table: the next absence is news again.
+        _updated(SEE_SEAT_BACK, [now, seat_id])
+    return _socket_create(table_id, seat_id, user_id, now, wants_views)
 
 
 def socket_refresh(
@@ -204,11 +201,7 @@ def socket_refresh(
         return None
     if _updated(KEEP_SOCKET, [expires_at, socket_id]):
         return socket_id
-    try:
-        with transaction.atomic():  # on PostgreSQL a failed insert must not spoil more
-            return _socket_create(table_id, seat_id, user_id, now, wants_views)
-    except IntegrityError:  # the table or the seat is gone
-        return None
+    return _socket_create(table_id, seat_id, user_id, now, wants_views)
 
 
 # A ping's two writes, written out: every open socket pings every 30 s, so a thousand
@@ -252,16 +245,19 @@ def sockets_sweep() -> int:
 
 def _socket_create(
     table_id: int, seat_id: int | None, user_id: int | None, now, wants_views: bool
-) -> int:
-    """The socket's row. IntegrityError if the table or the seat is gone: the caller's
-    transaction is spoilt then (on PostgreSQL), and its caller gives up on it."""
-    socket = TableSocket.objects.create(
-        table_id=table_id,
-        seat_id=seat_id,
-        user_id=user_id,
-        expires_at=now + timedelta(seconds=PRESENCE_SECONDS),
-        wants_views=wants_views and seat_id is not None,
-    )
+) -> int | None:
+    """The socket's row, or None if the table or the seat is gone."""
+    try:
+        with transaction.atomic():  # on PostgreSQL the failed insert must not spoil more
+            socket = TableSocket.objects.create(
+                table_id=table_id,
+                seat_id=seat_id,
+                user_id=user_id,
+                expires_at=now + timedelta(seconds=PRESENCE_SECONDS),
+                wants_views=wants_views and seat_id is not None,
+            )
+    except IntegrityError:
+        return None
     return socket.pk
 
 
