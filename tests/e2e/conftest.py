@@ -3,6 +3,7 @@ against a real ASGI server (daphne, so websockets work) in a subprocess that use
 test database. Screenshots go to test-artifacts/ (gitignored)."""
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -101,6 +102,24 @@ def live_server_url(transactional_db, tmp_path):
         # Keep the server's log beside the screenshots: it is where a failure shows.
         ARTIFACTS.mkdir(exist_ok=True)
         shutil.copy(log_path, ARTIFACTS / "server.log")
+        report_server_trouble(log_path)
+
+
+def report_server_trouble(log_path: Path) -> None:
+    """Print the server's errors and its answers of 500 and over. Teardown's output is
+    part of a failed test's report, and CI keeps only that report, not the artifacts."""
+    lines = log_path.read_text(errors="replace").splitlines()
+    trouble = [
+        number
+        for number, line in enumerate(lines)
+        if "Traceback" in line or "ERROR" in line or re.search(r'" 5\d\d ', line)
+    ]
+    if not trouble:
+        return
+    shown = sorted({n for first in trouble for n in range(first, min(first + 30, len(lines)))})
+    print("The test server's log, where it shows trouble:", file=sys.stderr)
+    for number in shown[:300]:
+        print(f"  {number + 1}: {lines[number]}", file=sys.stderr)
 
 
 @pytest.fixture

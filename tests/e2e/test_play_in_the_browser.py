@@ -13,6 +13,8 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from tests.e2e.pages import page_state  # noqa: E402
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WIDE = {"width": 1280, "height": 900}
@@ -58,8 +60,12 @@ def visit(page: Page, number: int, *, label: str = "Visit") -> None:
 
 
 def finish_reading(page: Page) -> None:
-    button(page, "I have finished reading").click()
-    expect(button(page, "I have finished reading")).to_have_count(0)
+    finished = button(page, "I have finished reading")
+    finished.click()
+    try:
+        expect(finished).to_have_count(0)
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\n{page_state(page)}") from None
 
 
 def give_answers(page: Page, answers: dict) -> None:

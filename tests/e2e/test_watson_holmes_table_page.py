@@ -14,6 +14,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from tests.e2e.pages import page_state  # noqa: E402
 from tests.play.conftest import lobby, started  # noqa: E402, F401  (a dealt table, seed 1889)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,8 +58,12 @@ def visit(page: Page, number: int, *, label: str = "Visit", carriages: int | Non
 
 
 def finish_reading(page: Page) -> None:
-    page.get_by_role("button", name="I have finished reading").click()
-    expect(page.get_by_role("button", name="I have finished reading")).to_have_count(0)
+    finished = page.get_by_role("button", name="I have finished reading")
+    finished.click()
+    try:
+        expect(finished).to_have_count(0)
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\n{page_state(page)}") from None
 
 
 def log_entries(page: Page):

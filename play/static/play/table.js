@@ -134,6 +134,54 @@
     region.insertBefore(refusal, region.firstChild);
   }
 
+  // --- A move that got no answer -------------------------------------------------------
+  //
+  // htmx swaps only 2xx answers into the page. A move lost to a server error, a closed
+  // session, a dropped connection or a server that never answered used to leave the page
+  // as it was, saying nothing (and a hung request kept its button disabled for good). Now
+  // the player is told in a sentence, and the page asks for the table as it stands. Moves
+  // carry an idempotency key, so a move sent again after a timeout counts once.
+
+  var ACTION_TIMEOUT_MS = 20000;
+
+  var FAILED_ACTION = {
+    network: "Your move did not reach the server: check your connection, then try again.",
+    timeout: "The server took too long to answer. Here is the table as it stands: if your move is not on it, try again.",
+    403: "The server refused this move: your session may have ended. Reload the page (log in again if asked).",
+    429: "Too many moves in a short time: wait a moment, then try again.",
+    server: "The server could not make this move. Here is the table as it stands: if your move is not on it, try again.",
+  };
+
+  function showFailedAction(sentence) {
+    keptRefusal = sentence;
+    var region = live();
+    var refusal = document.getElementById("refusal");
+    if (!refusal) {
+      refusal = document.createElement("p");
+      refusal.className = "refusal";
+      refusal.id = "refusal";
+      region.insertBefore(refusal, region.firstChild);
+    }
+    refusal.setAttribute("role", "alert");
+    refusal.textContent = sentence;
+    refresh();
+  }
+
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    if ((event.detail.verb || "get").toLowerCase() !== "get") event.detail.timeout = ACTION_TIMEOUT_MS;
+  });
+  document.body.addEventListener("htmx:responseError", function (event) {
+    if (!isAction(event.detail)) return;
+    var status = event.detail.xhr.status;
+    showFailedAction(FAILED_ACTION[status] || FAILED_ACTION.server);
+  });
+  document.body.addEventListener("htmx:sendError", function (event) {
+    if (isAction(event.detail)) showFailedAction(FAILED_ACTION.network);
+  });
+  document.body.addEventListener("htmx:timeout", function (event) {
+    if (isAction(event.detail)) showFailedAction(FAILED_ACTION.timeout);
+  });
+
   document.body.addEventListener("htmx:afterSettle", function () {
     keepRefusal();
     afterSwap();
