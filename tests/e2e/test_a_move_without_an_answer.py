@@ -15,9 +15,8 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from tests.e2e.pages import WIDE, log_in, open_page  # noqa: E402
 from tests.play.conftest import lobby, started  # noqa: E402, F401  (a dealt table, seed 1889)
-
-from .test_play_in_the_browser import WIDE, log_in, open_page  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

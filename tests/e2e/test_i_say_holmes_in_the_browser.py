@@ -16,6 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
+from tests.e2e.pages import log_in  # noqa: E402
 from tests.games.i_say_holmes.helpers import table as table_state  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,16 +25,6 @@ WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 780}
 QUICK = 5_000  # ms to wait for a button of the current table, which a live update may replace
 CASE_SECONDS = 150  # one case; it usually takes well under a minute
-
-expect.set_options(timeout=15_000)
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
 
 
 def version(page: Page) -> int:

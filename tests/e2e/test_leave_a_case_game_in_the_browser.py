@@ -15,16 +15,9 @@ from playwright.sync_api import expect  # noqa: E402
 
 from play import services  # noqa: E402
 from play.models import Seat, Table  # noqa: E402
+from tests.e2e.pages import PHONE, WIDE, finish_reading, log_in, wait_for_turn  # noqa: E402
 
-from .test_watson_holmes_table_page import (  # noqa: E402
-    PHONE,
-    WIDE,
-    finish_reading,
-    log_in,
-    open_page,
-    visit,
-    wait_for_turn,
-)
+from .test_watson_holmes_table_page import open_page, visit  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,8 +9,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from play import services  # noqa: E402
-
-from .test_play_in_the_browser import WIDE, log_in, open_page  # noqa: E402
+from tests.e2e.pages import WIDE, log_in, open_page  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,8 +15,9 @@ from games import get_rules  # noqa: E402
 from games.sites import get_site  # noqa: E402
 from play import local_players, services  # noqa: E402
 from play.models import Table  # noqa: E402
+from tests.e2e.pages import PHONE, log_in  # noqa: E402
 
-from .test_watson_holmes_table_page import PHONE, log_in, open_page  # noqa: E402
+from .test_watson_holmes_table_page import open_page  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,6 +17,7 @@ from playwright.sync_api import Error, Page, expect  # noqa: E402
 from games import GAMES, get_rules  # noqa: E402
 from games.holmes_elementary.rules.cards import CARD_NAMES  # noqa: E402
 from play.models import Table  # noqa: E402
+from tests.e2e.pages import log_in  # noqa: E402
 from tests.e2e.test_holmes_elementary_in_the_browser import play_one_move  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,16 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 780}
 SHOTS = Path("/tmp/shots/pass-and-play")
-
-expect.set_options(timeout=15_000)
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
 
 
 def no_horizontal_scroll(page: Page) -> bool:

@@ -5,67 +5,31 @@ by polling) and plays one turn with the keyboard alone; charlie plays on a 360 p
 screen and reloads his page mid-round.
 """
 
-import re
-
 import pytest
 
 pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from tests.e2e.pages import page_state  # noqa: E402
+from tests.e2e.pages import (  # noqa: E402
+    PHONE,
+    WIDE,
+    button,
+    finish_reading,
+    log_in,
+    open_page,
+    wait_for_turn,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WIDE = {"width": 1280, "height": 900}
-PHONE = {"width": 360, "height": 780}
 RIGHT = {"thief": "Silas Crane", "hiding_place": "St James's Church", "ticket": "212"}
 WRONG = {"thief": "Tom Quill", "hiding_place": "Smithfield Market", "ticket": "211"}
-
-expect.set_options(timeout=15_000)
-
-
-def open_page(browser, base_url: str, viewport: dict, *, websockets: bool = True) -> Page:
-    context = browser.new_context(viewport=viewport, base_url=base_url)
-    if not websockets:
-        # As behind a proxy that blocks websockets: the page must fall back to polling.
-        context.add_init_script("delete window.WebSocket;")
-    return context.new_page()
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
-
-
-def status(page: Page):
-    return page.locator("#status-turn")
-
-
-def button(page: Page, name: str, *, within: str | None = None):
-    scope = page.locator(within) if within else page
-    return scope.get_by_role("button", name=re.compile(name))
-
-
-def wait_for_turn(page: Page) -> None:
-    expect(status(page)).to_contain_text("It is your turn")
 
 
 def visit(page: Page, number: int, *, label: str = "Visit") -> None:
     wait_for_turn(page)
     button(page, f"^{label}", within=f"#card-{number}").click()
-
-
-def finish_reading(page: Page) -> None:
-    finished = button(page, "I have finished reading")
-    finished.click()
-    try:
-        expect(finished).to_have_count(0)
-    except AssertionError as failure:
-        raise AssertionError(f"{failure}\n{page_state(page)}") from None
 
 
 def give_answers(page: Page, answers: dict) -> None:

@@ -13,18 +13,20 @@ from playwright.sync_api import expect  # noqa: E402
 
 from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
-from tests.e2e.test_play_in_the_browser import (  # noqa: E402
+from tests.e2e.pages import (  # noqa: E402
     PHONE,
-    RIGHT,
     WIDE,
     button,
     finish_reading,
-    give_answers,
     log_in,
-    no_horizontal_scroll,
     open_page,
-    visit,
     wait_for_turn,
+)
+from tests.e2e.test_play_in_the_browser import (  # noqa: E402
+    RIGHT,
+    give_answers,
+    no_horizontal_scroll,
+    visit,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)

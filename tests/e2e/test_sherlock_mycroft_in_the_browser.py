@@ -13,24 +13,16 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from tests.e2e.pages import log_in  # noqa: E402
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 780}
 
-expect.set_options(timeout=15_000)
-
 
 def open_page(browser, base_url: str, viewport: dict) -> Page:
     return browser.new_context(viewport=viewport, base_url=base_url).new_page()
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
 
 
 def open_a_table(page: Page) -> None:

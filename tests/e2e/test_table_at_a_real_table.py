@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 from play import services  # noqa: E402
 from play.models import Table  # noqa: E402
+from tests.e2e.pages import log_in  # noqa: E402
 from tests.web.helpers import act  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,8 +46,6 @@ if (window.speechSynthesis) {
 """
 NO_SPEECH = "delete window.speechSynthesis; delete window.SpeechSynthesisUtterance;"
 
-expect.set_options(timeout=15_000)
-
 
 def open_page(browser, base_url: str, viewport: dict, *, script: str = RECORD_SPEECH) -> Page:
     context = browser.new_context(viewport=viewport, base_url=base_url)
@@ -60,14 +59,6 @@ def open_page(browser, base_url: str, viewport: dict, *, script: str = RECORD_SP
         ),
     )
     return page
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
 
 
 def spoken(page: Page) -> list[str]:

@@ -14,7 +14,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from tests.e2e.pages import page_state  # noqa: E402
+from tests.e2e.pages import finish_reading, log_in, wait_for_turn  # noqa: E402
 from tests.play.conftest import lobby, started  # noqa: E402, F401  (a dealt table, seed 1889)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,8 +23,6 @@ WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 780}
 RIGHT = {"thief": "Silas Crane", "hiding_place": "St James's Church", "ticket": "212"}
 SHOP = "1 · Brandt's Clock Shop"
-
-expect.set_options(timeout=15_000)
 
 
 def open_page(browser, base_url: str, viewport: dict) -> tuple[Page, list[str]]:
@@ -35,18 +33,6 @@ def open_page(browser, base_url: str, viewport: dict) -> tuple[Page, list[str]]:
     return page, missing
 
 
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
-
-
-def wait_for_turn(page: Page) -> None:
-    expect(page.locator("#status-turn")).to_contain_text("It is your turn")
-
-
 def visit(page: Page, number: int, *, label: str = "Visit", carriages: int | None = None) -> None:
     wait_for_turn(page)
     # The plain move ("Visit card 1, ..."), not a character's variant of it.
@@ -55,15 +41,6 @@ def visit(page: Page, number: int, *, label: str = "Visit", carriages: int | Non
         form = page.locator(f"#card-{number} form.visit-form").filter(has=button)
         form.locator(".carriages-input").fill(str(carriages))
     button.click()
-
-
-def finish_reading(page: Page) -> None:
-    finished = page.get_by_role("button", name="I have finished reading")
-    finished.click()
-    try:
-        expect(finished).to_have_count(0)
-    except AssertionError as failure:
-        raise AssertionError(f"{failure}\n{page_state(page)}") from None
 
 
 def log_entries(page: Page):
