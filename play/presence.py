@@ -170,11 +170,9 @@ def socket_open(
     # the table's row (KEY SHARE) and wait for a move that holds it, and that move may
     # be writing this very seat (its player is told of their turn): holding the seat's
     # row meanwhile could deadlock (a socket was refused so at 1,000 tables arriving).
-    TableSocket.objects.filter(table_id=table_id, expires_at__lte=now).delete()
-    if user_id is not None:
-        held = TableSocket.objects.filter(table_id=table_id, user_id=user_id).count()
-        if held >= MAX_SOCKETS_PER_MEMBER:
-            raise TooManySockets()
+    _updated(FORGET_LAPSED, [table_id, now])
+    if user_id is not None and _count(SOCKETS_HELD, [table_id, user_id]) >= MAX_SOCKETS_PER_MEMBER:
+        raise TooManySockets()
     if seat_id is not None:
         # Seen now, and back at the table: the next absence is news again.
         _updated(SEE_SEAT_BACK, [now, seat_id])
@@ -211,6 +209,12 @@ SEE_SEAT = "UPDATE play_seat SET seen_at = %s WHERE id = %s"
 SEE_OWN_SEAT = SEE_SEAT + " AND user_id = %s"
 KEEP_SOCKET = "UPDATE play_tablesocket SET expires_at = %s WHERE id = %s"
 SEE_SEAT_BACK = "UPDATE play_seat SET seen_at = %s, your_turn_told_at = NULL WHERE id = %s"
+# An arrival's delete of lapsed rows and count of the member's, written out for the same
+# reason: through the ORM (the delete by way of its collector, for a model nothing refers
+# to) a socket's opening cost 1.8 ms of the worker's CPU, and 1.0 ms so, measured on
+# PostgreSQL in one process.
+FORGET_LAPSED = "DELETE FROM play_tablesocket WHERE table_id = %s AND expires_at <= %s"
+SOCKETS_HELD = "SELECT COUNT(*) FROM play_tablesocket WHERE table_id = %s AND user_id = %s"
 
 
 def _seat_seen(seat_id: int, user_id: int | None, now) -> bool:
@@ -227,6 +231,12 @@ def _updated(statement: str, values: list) -> int:
     with connection.cursor() as cursor:
         cursor.execute(statement, values)
         return cursor.rowcount
+
+
+def _count(statement: str, values: list) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(statement, values)
+        return cursor.fetchone()[0]
 
 
 def socket_close(*, socket_id: int) -> None:
