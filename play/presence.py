@@ -211,8 +211,8 @@ KEEP_SOCKET = "UPDATE play_tablesocket SET expires_at = %s WHERE id = %s"
 SEE_SEAT_BACK = "UPDATE play_seat SET seen_at = %s, your_turn_told_at = NULL WHERE id = %s"
 # An arrival's delete of lapsed rows and count of the member's, written out for the same
 # reason: through the ORM (the delete by way of its collector, for a model nothing refers
-# to) a socket's opening cost 1.8 ms of the worker's CPU, and 1.0 ms so, measured on
-# PostgreSQL in one process.
+# to) a socket's opening cost 1.8 ms of the worker's CPU, where it costs 1.0 ms now
+# (PostgreSQL, measured in one process).
 FORGET_LAPSED = "DELETE FROM play_tablesocket WHERE table_id = %s AND expires_at <= %s"
 SOCKETS_HELD = "SELECT COUNT(*) FROM play_tablesocket WHERE table_id = %s AND user_id = %s"
 

@@ -77,9 +77,10 @@
   var keptRefusal = "";
   var actionsPending = 0;
 
+  function isActionVerb(verb) { return (verb || "get").toLowerCase() !== "get"; }
+
   function isAction(detail) {
-    var verb = (detail.requestConfig && detail.requestConfig.verb) || "get";
-    return verb.toLowerCase() !== "get";
+    return isActionVerb(detail.requestConfig && detail.requestConfig.verb);
   }
 
   function versionOf(html) {
@@ -121,17 +122,24 @@
     focusWasInLive = live().contains(document.activeElement);
   });
 
-  function keepRefusal() {
-    var region = live();
+  // The region's refusal line, made at its top if it has none.
+  function refusalLine() {
     var refusal = document.getElementById("refusal");
-    if (refusal) { keptRefusal = refusal.textContent; return; }
-    if (!keptRefusal) return;
-    // Shown again, but not announced again: it was announced when it came.
+    if (refusal) return refusal;
     refusal = document.createElement("p");
     refusal.className = "refusal";
     refusal.id = "refusal";
-    refusal.textContent = keptRefusal;
+    var region = live();
     region.insertBefore(refusal, region.firstChild);
+    return refusal;
+  }
+
+  function keepRefusal() {
+    var refusal = document.getElementById("refusal");
+    if (refusal) { keptRefusal = refusal.textContent; return; }
+    if (!keptRefusal) return;
+    // Shown again, but not announced again (no role="alert"): it was announced when it came.
+    refusalLine().textContent = keptRefusal;
   }
 
   // --- A move that got no answer -------------------------------------------------------
@@ -154,21 +162,14 @@
 
   function showFailedAction(sentence) {
     keptRefusal = sentence;
-    var region = live();
-    var refusal = document.getElementById("refusal");
-    if (!refusal) {
-      refusal = document.createElement("p");
-      refusal.className = "refusal";
-      refusal.id = "refusal";
-      region.insertBefore(refusal, region.firstChild);
-    }
+    var refusal = refusalLine();
     refusal.setAttribute("role", "alert");
     refusal.textContent = sentence;
     refresh();
   }
 
   document.body.addEventListener("htmx:configRequest", function (event) {
-    if ((event.detail.verb || "get").toLowerCase() !== "get") event.detail.timeout = ACTION_TIMEOUT_MS;
+    if (isActionVerb(event.detail.verb)) event.detail.timeout = ACTION_TIMEOUT_MS;
   });
   document.body.addEventListener("htmx:responseError", function (event) {
     if (!isAction(event.detail)) return;
