@@ -12,7 +12,9 @@ The rules follow the answer kinds of the case package spec (docs/case-package.md
   middle name may be left out or given as an initial, a small typo in a long name is
   forgiven. A surname alone, a first name alone, initials, a description or two people at
   once are wrong. A nickname is right only when `accept` lists it ("Jem" may be James or
-  Jeremiah: only the author knows).
+  Jeremiah: only the author knows), but one word or initial in brackets or double quotes
+  between the first name and the surname is set aside ("Harold (Harry) Fenn", "Silas (J.)
+  Crane"), unless it goes against a middle name the key knows or makes a reject form.
 - `place`, `text`: words compared without articles, with small typo tolerance per word. A
   place may be cut into a thing and what it belongs to, in any order and with "of", "at",
   "in", "under" between them: "the crypt of St Peter's Church" is also "the crypt at St
@@ -271,10 +273,25 @@ class _Phrase:
     raw: tuple[str, ...]  # before framing words were stripped
     parts: tuple[str, ...]
     had_comma: bool
+    # A nickname or an initial in brackets or quotes between the names ("Harold (Harry)
+    # Fenn"): its index in `tokens`, and the answer read without it. It stays in `tokens` and
+    # `parts` as a middle name, the reading of the words alone.
+    aside: int = -1
+    without_aside: _Phrase | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.tokens)
 
     @property
     def canonical(self) -> str:
-        return " ".join(self.tokens)
+        """The text, with an aside kept in its brackets: "Harold (Harry) Fenn" is judged
+        neither as "Harold Fenn" nor as "Harold Harry Fenn", so it is grouped with neither."""
+        if self.aside < 0:
+            return self.text
+        tokens = list(self.tokens)
+        tokens[self.aside] = f"({tokens[self.aside]})"
+        return " ".join(tokens)
 
 
 TITLES = _words("""
@@ -330,11 +347,40 @@ def _prepare_person(clean: str) -> _Phrase:
         # A double-barrelled surname is one part: "Ambrose Lynd" is not "Ambrose
         # Fairweather-Lynd" with a middle name left out.
         clean = _HYPHEN_IN_WORD.sub("", clean)
+    phrase = _person_phrase(clean)
+    asides = list(_ASIDE.finditer(clean)) if "(" in clean or '"' in clean else []
+    if len(asides) != 1:
+        return phrase
+    aside = asides[0]
+    word = aside.group(1) or aside.group(2)
+    if len(word) > 1 and word in _NOT_AN_ASIDE:
+        return phrase  # "Harold (not) Fenn", "Harold (junior) Fenn": not a nickname
+    without = _person_phrase(f"{clean[: aside.start()]} {clean[aside.end() :]}")
+    tokens = phrase.tokens
+    at = next(
+        (
+            index
+            for index in range(1, len(tokens) - 1)
+            if tokens[index] == word and tokens[:index] + tokens[index + 1 :] == without.tokens
+        ),
+        -1,
+    )
+    if at < 0:
+        return phrase  # the word went with the framing or the titles: nothing to set aside
+    return _Phrase(phrase.tokens, phrase.raw, phrase.parts, phrase.had_comma, at, without)
+
+
+def _person_phrase(clean: str) -> _Phrase:
     raw = _tokens(clean, keep_possessive=True)
     tokens = _strip_filler(raw)
     tokens = _drop_titles(tokens)
     tokens = _strip_filler(tokens)  # "Mr Pennington, I think"
     return _Phrase(tuple(tokens), tuple(raw), _name_parts(tokens), "," in clean)
+
+
+# One word or initial in brackets or double quotes, between two words: "Harold (Harry) Fenn",
+# 'Harold "Harry" Fenn', "Silas (J.) Crane". Curly quotes are straight by now.
+_ASIDE = re.compile(r'(?<=[a-z])\s*(?:\(\s*([a-z]+)\s*\.?\s*\)|"\s*([a-z]+)\s*\.?\s*")\s*(?=[a-z])')
 
 
 def _drop_titles(tokens: list[str]) -> list[str]:
@@ -624,9 +670,9 @@ def _similarity(phrase: _Phrase, key: _NameKey) -> float:
 def _judge_name(key: _NameKey, phrase: _Phrase) -> Verdict:
     if not phrase.tokens:
         return Verdict(WRONG, 0.0, "No answer given")
-    text = phrase.canonical
+    text = phrase.text
     if text in key.reject_texts or " ".join(phrase.raw) in key.reject_texts:
-        return Verdict(WRONG, 0.0, _NOT_IT[key.kind])
+        return Verdict(WRONG, 0.0, _rejected_reason(key, phrase))
     form = key.by_text.get(text) or key.by_text.get(" ".join(phrase.raw))
     if form:
         return Verdict(CORRECT, 1.0, f"Correct: {form.shown!r}")
@@ -651,6 +697,17 @@ _NOT_IT = {
     "place": "Not the place we are looking for",
     "text": "Not the answer we are looking for",
 }
+# The one reason for a surname alone, refused or not: what is missing, never the key.
+ONLY_A_SURNAME = "Only a surname: give the full name, first name and surname"
+
+
+def _rejected_reason(key: _NameKey, phrase: _Phrase) -> str:
+    """Why a reject form is wrong. A surname alone ("Mr Fenn" when the key refuses "Mrs
+    Fenn") is the right surname without its first name, not someone else."""
+    parts = phrase.parts
+    if key.kind == "person" and len(parts) == 1 and _near_any(parts[0], key.surnames):
+        return ONLY_A_SURNAME
+    return _NOT_IT[key.kind]
 
 
 def _judge_near_match(key: _NameKey, phrase: _Phrase) -> Verdict:
@@ -1019,6 +1076,22 @@ def _another_subject(after: list[str], unknown: list[str]) -> bool:
 _SECOND_CLAIM = _CLAUSE_VERBS | _words("did does done do had has says said told tells")
 
 
+# Words that are no nickname, in brackets between two names: "Harold (not) Fenn", "Harold
+# (junior) Fenn", "Harold (or) Fenn". An initial is always one ("Silas (I.) Crane").
+_NOT_AN_ASIDE = (
+    _FILLER
+    | _NEGATIONS
+    | _TRAIL_BLOCKERS
+    | _DESCRIPTION_WORDS
+    | _DESCRIPTION_LEADS
+    | _OBJECT_LEADS
+    | _FRAMING_VERBS
+    | _PARTICLES
+    | _SUFFIXES
+    | TITLES
+)
+
+
 def _is_district(word: str) -> bool:
     return (word,) in _DISTRICTS
 
@@ -1063,6 +1136,77 @@ def _judge_person_miss(key: _NameKey, phrase: _Phrase) -> Verdict:
     return Verdict(WRONG, score, _person_miss_reason(key, parts))
 
 
+def _judge_person(key: _NameKey, phrase: _Phrase) -> Verdict:
+    """A name, read first with its words as they are (an aside as a middle name: "Silas
+    (J.) Crane" for Silas James Crane), then, when that is not right, with a nickname or an
+    initial in brackets set aside ("Harold (Harry) Fenn" for Harold Fenn)."""
+    verdict = _judge_name(key, phrase)
+    if verdict.outcome == CORRECT or phrase.without_aside is None:
+        return verdict
+    named = _aside_names_a_reject(key, phrase)
+    if named:
+        return Verdict(WRONG, 0.3, "Another answer named beside this one: give only one")
+    if named is None and _aside_fits(key, phrase):
+        return _judge_name(key, phrase.without_aside)
+    # Near a reject form with the names around it, or not between the first name and the
+    # surname of an answer: read as written.
+    return verdict
+
+
+def _aside_index(phrase: _Phrase) -> int:
+    """The aside's index in `parts` (particles joined), or -1."""
+    word, plain = phrase.tokens[phrase.aside], phrase.without_aside.parts
+    parts = phrase.parts
+    for index in range(1, len(parts) - 1):
+        if parts[index] == word and parts[:index] + parts[index + 1 :] == plain:
+            return index
+    return -1
+
+
+def _aside_fits(key: _NameKey, phrase: _Phrase) -> bool:
+    """The aside sits between the first name and the surname of an accepted form, and says
+    nothing against the middle names the key knows: a nickname or an initial is set aside
+    only when the key knows none ("Harold (Harry) Fenn"), or it is the first name's own
+    initial ("Harold (H.) Fenn"). Past that it may be a wrong middle name: unsure."""
+    at = _aside_index(phrase)
+    if at < 0:
+        return False
+    word, first, last = phrase.parts[at], phrase.parts[at - 1], phrase.parts[at + 1]
+    # The names around it as the checker would compare them, doubts included ("Silas (J.)
+    # Krane" is as unsure as "Silas Krane"): which verdict they earn is the plain reading's.
+    people = [
+        form
+        for form in key.forms
+        if len(form.parts) > 1
+        and _compare_part(first, form.parts[0], False) is not None
+        and _compare_part(last, form.parts[-1], False) is not None
+    ]
+    if not people:
+        return False
+    middles = {middle for form in people for middle in form.parts[1:-1]}
+    return not middles or (len(word) == 1 and word == first[0])
+
+
+def _aside_names_a_reject(key: _NameKey, phrase: _Phrase) -> bool | None:
+    """Whether the aside makes a reject form with the names around it ("Harold (Martha)
+    Fenn" when "Martha Fenn" is refused): True for the form itself, False for a form a typo
+    away, None when it makes none."""
+    at = _aside_index(phrase)
+    if at < 0:
+        return None
+    near = False
+    for reject in key.rejects:
+        size = len(reject.parts)
+        for start in range(max(0, at - size + 1), at + 1):
+            window = phrase.parts[start : start + size]
+            if len(window) != size:
+                continue
+            if window == reject.parts:
+                return True
+            near = near or _compare_parts(window, reject, True) is not None
+    return False if near else None
+
+
 def _swapped_is_exact(parts: tuple[str, ...], key: _NameKey) -> bool:
     return " ".join(reversed(parts)) in key.by_text  # "Doyle, Margaret"
 
@@ -1088,7 +1232,7 @@ def _person_miss_reason(key: _NameKey, parts: tuple[str, ...]) -> str:
     if len(parts) == 1:
         part = parts[0]
         if _near_any(part, key.surnames):
-            return "Only a surname: the full name is required"
+            return ONLY_A_SURNAME
         if _near_any(part, key.first_names):
             return "Only a first name: the full name is required"
         return "Not a full name: give the first name and the surname"
@@ -1118,11 +1262,11 @@ def _judge_phrase_miss(key: _NameKey, phrase: _Phrase) -> Verdict:
 
 def _part_of(phrase: _Phrase, key: _NameKey) -> float:
     """How much of the nearest accepted form the answer is, when it is a run of its words."""
-    text = f" {phrase.canonical} "
+    text = f" {phrase.text} "
     share = 0.0
     for form in key.forms:
         if len(form.parts) > len(phrase.tokens) and text in f" {form.text} ":
-            share = max(share, len(phrase.canonical.replace(" ", "")) / len(form.compact))
+            share = max(share, len(phrase.text.replace(" ", "")) / len(form.compact))
     return share
 
 
@@ -1601,7 +1745,7 @@ _KEY_COMPILERS: dict[str, Callable] = {
     "yes_no": _compile_yes_no_key,
 }
 _JUDGES: dict[str, Callable] = {
-    "person": _judge_name,
+    "person": _judge_person,
     "place": _judge_name,
     "text": _judge_name,
     "number": _judge_number,

@@ -119,8 +119,8 @@ def test_it_rejects_a_relative_with_the_same_surname():
 @pytest.mark.parametrize(
     ("given", "reason"),
     [
-        ("Pennington", "Only a surname: the full name is required"),
-        ("Mr Pennington", "Only a surname: the full name is required"),
+        ("Pennington", "Only a surname: give the full name, first name and surname"),
+        ("Mr Pennington", "Only a surname: give the full name, first name and surname"),
         ("Arthur", "Only a first name: the full name is required"),
         ("A. Pennington", "Initials are not enough: the full name is required"),
         ("the gardener", "A description, not a name: the full name is required"),
@@ -132,6 +132,162 @@ def test_it_rejects_a_relative_with_the_same_surname():
 def test_it_explains_why_a_name_is_not_enough(given, reason):
     verdict = judge(PENNINGTON, given)
     assert (verdict.outcome, verdict.reason) == (WRONG, reason)
+
+
+FENN = AnswerKey("person", "Harold Fenn", reject=("Mrs Fenn", "Martha Fenn"))
+CRANE = AnswerKey("person", "Silas Crane", ask="Who cut the pendulum rod?")
+SILAS_JAMES_CRANE = AnswerKey("person", "Silas James Crane")
+
+
+@pytest.mark.parametrize("given", ["Mr Fenn", "Mrs Fenn", "Fenn", "fenn!", "It was Mr Fenn"])
+def test_it_says_a_surname_alone_lacks_the_first_name_even_as_a_reject_form(given):
+    # "Mrs Fenn" is refused, and without its title it is the surname "fenn": "Mr Fenn" was
+    # called "Not the person we are looking for", though Fenn is the person.
+    verdict = judge(FENN, given)
+    assert verdict.outcome == WRONG
+    assert verdict.reason == answers.ONLY_A_SURNAME
+    assert verdict.reason == "Only a surname: give the full name, first name and surname"
+
+
+def test_it_words_a_surname_alone_the_same_with_or_without_reject_forms():
+    plain = AnswerKey("person", "Harold Fenn")
+    refusing = AnswerKey("person", "Harold Fenn", reject=("Fenn",))
+    for key in (plain, refusing, FENN):
+        assert (judge(key, "Mr Fenn").outcome, judge(key, "Mr Fenn").reason) == (
+            WRONG,
+            answers.ONLY_A_SURNAME,
+        )
+
+
+def test_it_still_calls_another_persons_surname_not_the_person():
+    key = AnswerKey("person", "Harold Fenn", reject=("Mr Crane",))
+    verdict = judge(key, "Crane")
+    assert (verdict.outcome, verdict.reason) == (WRONG, "Not the person we are looking for")
+
+
+@pytest.mark.parametrize("given", ["Mr Fenn", "Mrs Fenn", "Harold (Martha) Fenn", "Martha Fenn"])
+def test_it_never_quotes_the_key_or_a_reject_form_in_a_reason(given):
+    reason = judge(FENN, given).reason.lower()
+    assert "fenn" not in reason and "harold" not in reason and "martha" not in reason
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "Mr Silas Crane, clerk",
+        "Mr. Silas Crane, the clerk at the bank",
+        "Mr Silas Crane, the bank clerk",
+        "Dr. Silas Crane, clerk at the bank",
+        "MR SILAS CRANE, A CLERK",
+        "Mr Silas (J.) Crane, the clerk",
+    ],
+)
+def test_it_accepts_a_title_the_full_name_and_a_description_after_a_comma(given):
+    assert judge(CRANE, given).outcome == CORRECT
+
+
+@pytest.mark.parametrize(
+    ("key", "given"),
+    [
+        (FENN, "Harold (Harry) Fenn"),
+        (FENN, 'Harold "Harry" Fenn'),
+        (FENN, "Harold \u201cHarry\u201d Fenn"),
+        (FENN, "Harold ( Harry ) Fenn"),
+        (FENN, "Mr Harold (Harry) Fenn"),
+        (FENN, "Harold (H.) Fenn"),
+        (CRANE, "Silas (J.) Crane"),
+        (CRANE, "Silas (Jim) Crane"),
+        (SILAS_JAMES_CRANE, "Silas (J.) Crane"),
+        (SILAS_JAMES_CRANE, "Silas (James) Crane"),
+        (AnswerKey("person", "Lucien de la Roche"), "Lucien (Luc) de la Roche"),
+    ],
+)
+def test_it_accepts_the_full_name_with_a_nickname_or_initial_in_brackets_or_quotes(key, given):
+    assert judge(key, given).outcome == CORRECT
+
+
+@pytest.mark.parametrize(
+    ("given", "outcome"),
+    [
+        ("Harold (Martha) Fenn", WRONG),  # "Martha Fenn" is refused
+        ("Harold (Marta) Fenn", UNSURE),  # a letter from a refused form: as without brackets
+    ],
+)
+def test_it_refuses_a_bracketed_word_that_makes_a_reject_form_with_the_surname(given, outcome):
+    assert judge(FENN, given).outcome == outcome
+
+
+def test_it_refuses_a_bracketed_nickname_the_key_refuses():
+    key = AnswerKey("person", "Harold Fenn", reject=("Harry Fenn",))
+    assert judge(key, "Harold (Harry) Fenn").outcome == WRONG
+
+
+@pytest.mark.parametrize(
+    ("key", "given"),
+    [
+        (FENN, "Harold (Harry Boy) Fenn"),  # two words: a middle name or a story
+        (FENN, "Harold [Harry] Fenn"),
+        (FENN, "Harold (not) Fenn"),
+        (FENN, "Harold (Jr.) Fenn"),
+        (FENN, "Harold (Harry) (H.) Fenn"),
+        (FENN, "Harold Fenn (Martha), the clerk"),  # not between the names
+        (FENN, "Martha (Harold) Fenn"),
+        (SILAS_JAMES_CRANE, "Silas (R.) Crane"),  # against the middle name the key knows
+        (SILAS_JAMES_CRANE, "Silas (Jim) Crane"),
+    ],
+)
+def test_it_reads_other_words_in_brackets_as_it_did(key, given):
+    unbracketed = given.replace("(", " ").replace(")", " ").replace("[", " ").replace("]", " ")
+    verdict = judge(key, given)
+    assert verdict.outcome != CORRECT
+    assert verdict.outcome == judge(key, unbracketed).outcome
+
+
+def test_it_normalises_a_nickname_in_brackets_or_quotes_to_one_form_of_its_own():
+    forms = {
+        normalise("person", text)
+        for text in ("Harold (Harry) Fenn", 'Harold "Harry" Fenn', "Mr Harold ( Harry. ) Fenn")
+    }
+    assert forms == {"harold (harry) fenn"}
+    assert normalise("person", "Silas (J.) Crane") == "silas (j) crane"
+    # Judged otherwise than these, so grouped apart from them.
+    assert normalise("person", "Harold Harry Fenn") == "harold harry fenn"
+    assert normalise("person", "Harold Fenn") == "harold fenn"
+    # Words that are no nickname stay as they were.
+    assert normalise("person", "Harold (not) Fenn") == "harold not fenn"
+
+
+@pytest.mark.parametrize(
+    ("key", "given", "outcome"),
+    [
+        (CRANE, "Silas Krane", UNSURE),  # the first letter changed
+        (CRANE, "Silus Crane", UNSURE),  # the first name changed
+        (CRANE, "Silas Crain", WRONG),  # two changes in a short surname
+        (CRANE, "Silas Cranne", CORRECT),
+        (HALLOWAY, "Louise Halloway", UNSURE),
+        (PENNINGTON, "Arthur Penington", CORRECT),
+        (FENN, "Harold Fen", WRONG),
+    ],
+)
+def test_it_keeps_a_full_name_a_letter_or_two_off_as_it_was(key, given, outcome):
+    assert judge(key, given).outcome == outcome
+
+
+@pytest.mark.parametrize(
+    ("key", "given", "without"),
+    [
+        (CRANE, "Silas (J.) Krane", "Silas Krane"),
+        (CRANE, "Silus (J.) Crane", "Silus Crane"),
+        (CRANE, "Silas (J.) Crain", "Silas Crain"),
+        (CRANE, "Silas (Jim) Cranne", "Silas Cranne"),
+        (HALLOWAY, "Louise (Lou) Halloway", "Louise Halloway"),
+        (PENNINGTON, "Arthur (Art) Penington", "Arthur Penington"),
+        (FENN, "Harold (Harry) Fen", "Harold Fen"),
+    ],
+)
+def test_it_judges_a_name_a_letter_off_with_a_nickname_as_the_name_alone(key, given, without):
+    # Unsure stays unsure (at 221B the player is asked to restate), wrong stays wrong.
+    assert judge(key, given).outcome == judge(key, without).outcome
 
 
 def test_it_lets_a_reject_form_beat_typo_tolerance():
