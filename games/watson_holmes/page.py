@@ -53,7 +53,10 @@ def game_page(view: dict, seats: dict) -> dict:
     me = view["you"]["seat"]
     locations = {loc["number"]: loc for loc in game["locations"]}
     zone_names = (game["zones"] or {}).get("names") or {}
-    players = [_player(player, seats, locations, me, zone_names) for player in game["players"]]
+    players = [
+        _player(player, seats, locations, me, zone_names, game["phase"] == "over")
+        for player in game["players"]
+    ]
     mine = players[me] if me is not None else None
     controls = _controls(game, mine, locations, view["version"])
     questions = {q["id"]: q["ask"] for q in game["questions"]}
@@ -101,7 +104,7 @@ def game_page(view: dict, seats: dict) -> dict:
     }
 
 
-def _player(player: dict, seats: dict, locations: dict, me, zone_names: dict) -> dict:
+def _player(player: dict, seats: dict, locations: dict, me, zone_names: dict, over: bool) -> dict:
     pawn = player["pawn"]
     if pawn is None:
         where = None
@@ -119,6 +122,10 @@ def _player(player: dict, seats: dict, locations: dict, me, zone_names: dict) ->
         "where_sentence": f"At {where}." if where else "Not placed yet.",
         "zone_name": zone_names.get(player["zone"], player["zone"]),
         "character_name": CHARACTER_NAMES.get(player["character"]),
+        # At the end, a player still investigating with their pawn at 221B went there and
+        # was never called: the judging stopped before their turn. (The pawn and the status
+        # are public; their answers, never judged, stay theirs.)
+        "waited_at_221b": over and player["status"] == "playing" and pawn == "221B",
     }
 
 
