@@ -35,14 +35,39 @@
   var fetching = false;
   var again = false;
 
+  // The region is fetched here and swapped in by htmx.swap, not by htmx.ajax: htmx.ajax
+  // picks its target when the request leaves, and an action's answer may replace that
+  // region before this one comes back. Swapped into a region no longer on the page, the
+  // update took the live region's hx-preserve inputs (the answers at 221B) with it, and
+  // its events never reached this script. Here the region is looked up when the answer
+  // is drawn.
   function refresh() {
     if (fetching || actionsPending) { again = true; return; }
     fetching = true;
     var url = liveUrl + "?since=" + shownVersion() + "&status=" + encodeURIComponent(live().dataset.status);
-    htmx.ajax("GET", url, { target: "#live", swap: "outerHTML" }).finally(function () {
-      fetching = false;
-      if (again) { again = false; refresh(); }
-    });
+    fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) {
+        // A lobby that became a game: the whole page is another one.
+        if (response.headers.get("HX-Refresh") === "true") { window.location.reload(); return null; }
+        return response.status === 200 ? response.text() : null;  // 204: nothing new
+      })
+      .then(function (html) { if (html) drawUpdate(html); })
+      .catch(function () { /* the next push, poll or safety poll asks again */ })
+      .finally(function () {
+        fetching = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+
+  function drawUpdate(html) {
+    // An action's answer is on its way: it is newer than this. Ask again after it.
+    if (actionsPending) { again = true; return; }
+    // An answer older than what is shown would take the table back in time.
+    var incoming = versionOf(html);
+    if (incoming !== null && incoming < shownVersion()) return;
+    var region = live();
+    focusWasInLive = region.contains(document.activeElement);
+    htmx.swap(region, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
   }
 
   // --- Announcing turn changes ---------------------------------------------------------
@@ -90,17 +115,30 @@
 
   function actionAnswered() {
     actionsPending = Math.max(0, actionsPending - 1);
+  }
+
+  // A refresh that waited for an action's answer. Never started from inside that
+  // answer's swap: it would read the version of the region being replaced.
+  function refreshIfOwed() {
     if (!actionsPending && again) { again = false; refresh(); }
   }
 
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     if (!isAction(event.detail)) return;
+    if (actionsPending) {
+      // One move at a time. A second one is aimed at the region the first one's answer
+      // replaces; htmx would tell its answer to a form no longer on the page, where this
+      // script never hears it, and draw it into a region nobody sees.
+      event.preventDefault();
+      showSentence(ONE_MOVE_AT_A_TIME);  // not kept: the first move's answer replaces it
+      return;
+    }
     keptRefusal = "";  // the player acts again
     actionsPending += 1;
   });
   ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
     document.body.addEventListener(name, function (event) {
-      if (isAction(event.detail)) actionAnswered();
+      if (isAction(event.detail)) { actionAnswered(); refreshIfOwed(); }
     });
   });
 
@@ -109,17 +147,12 @@
   var focusWasInLive = false;
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     var detail = event.detail;
-    if (isAction(detail)) {
-      actionAnswered();
-    } else if (actionsPending) {
-      detail.shouldSwap = false;  // the action's answer is newer: fetch again after it
-      again = true;
-    } else if (detail.shouldSwap) {
-      // An answer older than what is shown would take the table back in time.
-      var incoming = versionOf(detail.serverResponse);
-      if (incoming !== null && incoming < shownVersion()) detail.shouldSwap = false;
-    }
+    if (!isAction(detail)) return;
+    actionAnswered();
     focusWasInLive = live().contains(document.activeElement);
+    // A refresh the action kept waiting goes once this answer is on the page (htmx swaps
+    // it right after this event), never from here.
+    window.setTimeout(refreshIfOwed, 0);
   });
 
   // The region's refusal line, made at its top if it has none.
@@ -160,11 +193,17 @@
     server: "The server could not make this move. Here is the table as it stands: if your move is not on it, try again.",
   };
 
-  function showFailedAction(sentence) {
-    keptRefusal = sentence;
+  var ONE_MOVE_AT_A_TIME = "Your last move is still on its way: wait for its answer, then try again.";
+
+  function showSentence(sentence) {
     var refusal = refusalLine();
     refusal.setAttribute("role", "alert");
     refusal.textContent = sentence;
+  }
+
+  function showFailedAction(sentence) {
+    keptRefusal = sentence;
+    showSentence(sentence);
     refresh();
   }
 
