@@ -38,13 +38,22 @@ EVERYONE = "all"
 
 @dataclass(frozen=True)
 class Refusal:
-    """An action the rules do not allow: a machine code and a sentence for the player."""
+    """An action the rules do not allow: a machine code and a sentence for the player.
+
+    ``details`` (optional) says which part of the action the sentence is about, so that a
+    page can show it by that field and an API client can find it: ``{"question": "place"}``
+    for an answer left blank, say. Like the sentence, it never holds hidden information.
+    """
 
     code: str
     message: str
+    details: dict[str, Any] = field(default_factory=dict, hash=False)
 
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.details:
+            result["details"] = dict(self.details)
+        return result
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from importlib import import_module
 from typing import Any
 
 from games import get_game
-from games.base import Event, Game
+from games.base import Event, Game, Refusal
 
 # A reader of the table's log the site may be given: the (type, data) of the events of
 # the given types that the member may see, oldest first.
@@ -155,6 +155,14 @@ class GameSite:
                 for action in game_view.get("legal_actions") or []
             ],
         }
+
+    def page_after_refusal(self, page: dict, action: dict, refusal: Refusal) -> dict:
+        """The game's part of the page (``page``'s dict) just after the rules refused
+        ``action``, a move of the member's own: a game with forms fills them in again as
+        the player did, and may show the sentence by the field the refusal is about
+        (``refusal.details``). The sentence itself is shown above the game in any case.
+        By default: the page as it is (buttons have nothing to fill in)."""
+        return page
 
     def control(self, action: dict, label: str, version: int, **extra) -> dict:
         """One legal action as a button's form: the action, a fresh idempotency key, and

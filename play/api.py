@@ -410,7 +410,8 @@ class TableActionApi(APIView):
         examples=action_examples(),
         summary="Make a move",
         description="200: the move was applied; the body is your new view. 400: the rules "
-        "refuse it (error.code and a sentence). 409: the table moved on since "
+        "refuse it (error.code and a sentence; error.details names what the sentence is "
+        "about, when the rules say: a blank answer's question). 409: the table moved on since "
         "expected_version; fetch it and decide again. 422: the idempotency key was sent "
         "before with another move.",
     )
@@ -431,7 +432,10 @@ class TableActionApi(APIView):
             return error_response("not_a_player", "Spectators cannot make moves.", 403)
         if not result.applied:
             refusal = result.refusal
-            return error_response(refusal.code, refusal.message, status.HTTP_400_BAD_REQUEST)
+            # details: what the refusal is about, when it says (a blank answer's question).
+            return error_response(
+                refusal.code, refusal.message, status.HTTP_400_BAD_REQUEST, refusal.details
+            )
         membership = selectors.Membership(table=result.table, seat=seat, spectator=False)
         return table_view_response(membership, replayed=result.replayed)
 

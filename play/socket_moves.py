@@ -64,7 +64,8 @@ def _move(table_id: int, user, content: dict) -> dict:
     except services.TableError as refused:
         return _refused(refused.code, str(refused))
     if not result.applied:
-        return _refused(result.refusal.code, result.refusal.message)
+        refusal = result.refusal
+        return _refused(refusal.code, refusal.message, refusal.details)
     view = table_body(Membership(table=result.table, seat=seat, spectator=False))
     return {"type": "moved", "version": view["version"], "replayed": result.replayed, "view": view}
 

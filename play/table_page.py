@@ -15,7 +15,11 @@ from . import leaving, selectors
 from .models import TableStatus
 
 
-def table_context(request: HttpRequest, membership, *, error: str | None = None) -> dict:
+def table_context(
+    request: HttpRequest, membership, *, error: str | None = None, refused: tuple | None = None
+) -> dict:
+    """`refused`: (the move, the rules' Refusal) when this page answers the member's own
+    move the rules refused; the game's page then keeps what they filled in."""
     view = selectors.table_view(membership=membership)
     table = membership.table
     game = get_game(table.engine)
@@ -60,6 +64,8 @@ def table_context(request: HttpRequest, membership, *, error: str | None = None)
     elif view["game"] is not None:
         events = selectors.event_reader(membership=membership)
         context["game"] = site.page(view, seats, events)
+        if refused is not None:
+            context["game"] = site.page_after_refusal(context["game"], *refused)
         context["timer_label"] = site.timer_label(view)
     return context
 

@@ -215,8 +215,14 @@ def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     membership = selectors.membership_for(table_id=table_id, user=request.user)
+    return _table_page(request, membership)
+
+
+def _table_page(request: HttpRequest, membership, **answer) -> HttpResponse:
+    """The whole table page; `answer`: a refused move's `error` and `refused` (see
+    `table_page.table_context`)."""
     # The seat this device shows (pass and play: play/views_local.py), or the pass screen.
-    context, shown = views_local.device_context(request, membership)
+    context, shown = views_local.device_context(request, membership, **answer)
     if shown is not None:
         context["notebook"] = selectors.notebook_text(membership=shown)
     return render(request, "play/table.html", context)
@@ -240,14 +246,25 @@ def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
-def _after_write(request: HttpRequest, table_id: int, *, error: str | None = None):
-    """htmx: the fresh live region (with the refusal, if any). Otherwise: back to the page."""
+def _after_write(
+    request: HttpRequest, table_id: int, *, error: str | None = None, refused: tuple | None = None
+):
+    """htmx: the fresh live region (with the refusal, if any). Otherwise: back to the page.
+
+    `refused`: (the move, the rules' Refusal) for a move of the player's the rules turned
+    down; the game's page fills its form in again as the player did. Without htmx, a
+    refusal about a field the player filled (its details name it: an answer left blank)
+    brings the page itself back, as a form with an error does: going back to the page
+    would lose what they typed."""
     if not request.htmx:
+        if refused is not None and refused[1].details:
+            membership = selectors.membership_for(table_id=table_id, user=request.user)
+            return _table_page(request, membership, error=error, refused=refused)
         if error:
             messages.error(request, error)
         return redirect("play:table", table_id)
     membership = selectors.membership_for(table_id=table_id, user=request.user)
-    context, _ = views_local.device_context(request, membership, error=error)
+    context, _ = views_local.device_context(request, membership, error=error, refused=refused)
     return render(request, "play/_live.html", context)
 
 
@@ -368,7 +385,7 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
         if request.htmx:
             return _after_write(request, table_id, error=SENTENCES["answers"])
         return too_many(request, "answers")
-    error = None
+    error = refused = None
     try:
         result = services.game_apply_action(
             table_id=table_id,
@@ -384,7 +401,8 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     else:
         if not result.applied:
             error = result.refusal.message
-    return _after_write(request, table_id, error=error)
+            refused = (action, result.refusal)
+    return _after_write(request, table_id, error=error, refused=refused)
 
 
 @login_required

@@ -58,14 +58,18 @@ def device_seat(request: HttpRequest, membership: Membership) -> tuple[Membershi
 
 
 def device_context(
-    request: HttpRequest, membership: Membership, *, error: str | None = None
+    request: HttpRequest,
+    membership: Membership,
+    *,
+    error: str | None = None,
+    refused: tuple | None = None,
 ) -> tuple[dict, Membership | None]:
     """The table page's context for this device, and the membership it shows (None on
-    the pass screen)."""
+    the pass screen). `refused`: the move just refused, and why (`table_context`)."""
     shown, held = device_seat(request, membership)
     if shown is None:
         return pass_context(request, membership.table, held, error=error), None
-    context = table_context(request, shown, error=error)
+    context = table_context(request, shown, error=error, refused=refused)
     if held:
         context["device"] = {
             "name": shown.seat.public_name,

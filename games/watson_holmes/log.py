@@ -27,6 +27,7 @@ PUBLIC_EVENTS = (
     "done_reading",
     "carriage_stop_income",
     "answers_written",
+    "not_judged",
     "restatement_asked",
     "answers_restated",
     "judging",
@@ -211,6 +212,11 @@ class _Teller:
 
     def _answers_written(self, data, later):
         return f"{self.who(data['player'])} wrote answers at 221B."
+
+    def _not_judged(self, data, later):
+        who = self.who(data["player"])
+        plays = "play" if data["player"] == self.me else "plays"
+        return f"Time ran out before {who} wrote answers at 221B: not judged, {who} {plays} on."
 
     def _restatement_asked(self, data, later):
         return f"Sherlock asked {self.who(data['player'])} to restate an answer more plainly."

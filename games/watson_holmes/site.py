@@ -3,6 +3,7 @@ Street (and Holmes's answer checks) are judged by the case's checker; the end sh
 solution and a debrief."""
 
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
+from games.base import Refusal
 from games.sites import EventReader, GameSite, names_sentence
 from games.watson_holmes import GAME
 from games.watson_holmes.log import PUBLIC_EVENTS, game_log
@@ -169,6 +170,36 @@ class WatsonHolmesSite(GameSite):
         page["restatement"] = self._restatement_form(view)
         page["verdicts"] = _your_verdicts(view["game"])
         page["attempts"] = _attempts(view["game"], seats)
+        # Which answers form comes back as the player filled it in (``page_after_refusal``).
+        page["refused_form"] = None
+        page["holmes_check"] = None
+        return page
+
+    def page_after_refusal(self, page: dict, action: dict, refusal: Refusal) -> dict:
+        """A refused answers form comes back as the player filled it in: every box keeps
+        what they typed, and the sentence stands by the box it is about (the question a
+        blank answer left unanswered, ``refusal.details``).
+
+        The boxes are drawn from the move itself, not kept by the page's script as live
+        updates keep them (``hx-preserve``): the templates leave that out of a refused form.
+        """
+        kind = action.get("type")
+        about = refusal.details.get("question")
+        if kind == "answer":
+            page["answer_fields"] = _refilled(page["answer_fields"], action, about, refusal)
+            page["refused_form"] = "answers"
+        elif kind == "restate" and page.get("restatement"):
+            restatement = page["restatement"]
+            questions = _refilled(restatement["questions"], action, about, refusal)
+            page["restatement"] = {**restatement, "questions": questions}
+            page["refused_form"] = "restate"
+        elif kind == "holmes_check":
+            page["holmes_check"] = {
+                "question": action.get("question"),
+                "value": action.get("answer") if isinstance(action.get("answer"), str) else "",
+                "error": refusal.message if about else "",
+            }
+            page["refused_form"] = "check"
         return page
 
     def _restatement_form(self, view: dict) -> dict | None:
@@ -183,6 +214,20 @@ class WatsonHolmesSite(GameSite):
             "questions": asked["questions"],
             "control": self.control(actions[0], "Give Sherlock these answers", view["version"]),
         }
+
+
+def _refilled(fields: list[dict], action: dict, about: str | None, refusal: Refusal) -> list:
+    """The boxes of a refused answers form with what the player wrote in each, and the
+    refusal's sentence by the box it is about."""
+    written = action.get("answers") if isinstance(action.get("answers"), dict) else {}
+    return [
+        {
+            **field,
+            "value": str(written.get(field["id"], field.get("value", ""))),
+            "error": refusal.message if field["id"] == about else "",
+        }
+        for field in fields
+    ]
 
 
 # --- The view, as the API schema describes it ---------------------------------------------

@@ -7,9 +7,10 @@ rulings, verdicts and the timer. Each must be refused unless ``legal_actions`` l
 for that actor, and must apply if it is listed.
 
 ``legal_actions`` lists templates for the free parts of some actions (see ``legal.py``):
-a visit's smallest bid stands for every larger bid the player can pay, an empty text for
-any text up to 500 characters, uniform verdicts for any mix of the verdicts listed. The
-probes fill those parts with values drawn from the state, inside and outside the limits.
+a visit's smallest bid stands for every larger bid the player can pay, a stand-in text
+for any text that is not blank, up to 500 characters, uniform verdicts for any mix of the
+verdicts listed. The probes fill those parts with values drawn from the state, inside and
+outside the limits (blank texts included: never listed, always refused).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ CHARACTERS = (
 )
 PLACED = (None, "toby", "mary_morstan", "billy")
 VERDICTS = ("correct", "wrong", "unsure")
+BLANKS = ("", " ", "\t \n")
 
 
 # --- the probes: actions of every kind, built from the state -------------------------------
@@ -68,10 +70,15 @@ def probes(state: dict, rnd: random.Random) -> list[dict]:
     actions.append(_answers(questions, rnd))
     actions.append(_answers(questions, rnd, too_long=rnd.random() < 0.3))
     actions.append({"type": "answer", "answers": {q: "x" for q in questions[:-1]}})
+    actions.append(_answers(questions, rnd, blank=True))
+    actions.append({"type": "restate", "answers": {rnd.choice(questions): rnd.choice(BLANKS)}})
     actions += [{"type": "holmes_consult", "target": seat} for seat in seats]
     for question in questions:
         actions.append({"type": "holmes_check", "question": question, "answer": _text(rnd)})
     actions.append({"type": "holmes_check", "question": questions[0], "answer": "y" * 501})
+    actions.append(
+        {"type": "holmes_check", "question": questions[-1], "answer": rnd.choice(BLANKS)}
+    )
     requests = [request["id"] for request in state["requests"]] + [state["next_request"]]
     for number in requests:
         for verdict in ("correct", "wrong"):
@@ -116,10 +123,14 @@ def _text(rnd: random.Random, too_long: bool = False) -> str:
     return "z" * (MAX_TEXT + 1) if too_long else f"text-{rnd.randint(0, 999)}"
 
 
-def _answers(questions: list[str], rnd: random.Random, too_long: bool = False) -> dict:
+def _answers(
+    questions: list[str], rnd: random.Random, too_long: bool = False, blank: bool = False
+) -> dict:
     answers = {qid: _text(rnd) for qid in questions}
     if too_long:
         answers[rnd.choice(questions)] = _text(rnd, too_long=True)
+    if blank:
+        answers[rnd.choice(questions)] = rnd.choice(BLANKS)
     return {"type": "answer", "answers": answers}
 
 
@@ -182,7 +193,7 @@ def _bigger_bid(state: dict, seat: int, action: dict, template: dict) -> bool:
 
 
 def _text_ok(text: object) -> bool:
-    return isinstance(text, str) and len(text) <= MAX_TEXT
+    return isinstance(text, str) and len(text) <= MAX_TEXT and bool(text.strip())
 
 
 def _texts_like(answers: dict, template: dict) -> bool:

@@ -95,3 +95,14 @@ def test_it_groups_location_cards_by_zone_in_the_case_order():
         ("Other locations", [4]),
     ]
     assert _location_groups(cards, {})[0]["name"] == "Locations"
+
+
+def test_it_tells_that_a_player_who_wrote_no_answers_in_time_is_not_judged():
+    events = [("timeout", {"phase": "investigation", "step": "reading"})]
+    events.append(("not_judged", {"player": 1}))
+    assert sentences(1, events)[0] == (
+        "Time ran out before you wrote answers at 221B: not judged, you play on."
+    )
+    assert sentences(0, events)[0] == (
+        "Time ran out before Bob wrote answers at 221B: not judged, Bob plays on."
+    )

@@ -60,7 +60,7 @@ def test_it_asks_again_for_an_answer_judged_unsure():
         "Sherlock is not sure what you mean by your answer to question 2: "
         "give the place's name alone."
     )
-    assert {"type": "restate", "answers": {"place": ""}} in engine.legal_actions(state, ALICE)
+    assert {"type": "restate", "answers": {"place": "?"}} in engine.legal_actions(state, ALICE)
 
 
 def test_it_does_not_tell_the_player_how_near_the_first_answer_came():

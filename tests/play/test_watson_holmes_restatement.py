@@ -55,7 +55,7 @@ def test_it_asks_for_a_restatement_and_wins_with_it(
     [asked] = mine["game"]["you"]["restatement"]["questions"]
     assert asked["id"] == "ticket"
     assert asked["prompt"].startswith("Sherlock is not sure what you mean by your answer to")
-    assert {"type": "restate", "answers": {"ticket": ""}} in mine["game"]["legal_actions"]
+    assert {"type": "restate", "answers": {"ticket": "?"}} in mine["game"]["legal_actions"]
     assert player in mine["game"]["waiting_for"]
     # Nobody else learns which answer, nor the answers themselves.
     theirs = str(view_of(table, other))

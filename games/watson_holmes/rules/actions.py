@@ -70,8 +70,9 @@ ACTIONS: dict[str, dict] = {
         "example": {"type": "done_reading"},
     },
     "answer": {
-        "description": "At 221B Baker Street: write your answer to every question; you "
-        "may rewrite them until your own attempt is judged. After another player at 221B "
+        "description": "At 221B Baker Street: write your answer to every question (a "
+        "blank answer is refused, naming the question in details.question); you may "
+        "rewrite them until your own attempt is judged. After another player at 221B "
         "fails, those still waiting send their answers again (the same or rewritten) "
         "before the next attempt is judged.",
         "example": {"type": "answer", "answers": {"culprit": "Margaret Ellen Doyle"}},
@@ -79,8 +80,8 @@ ACTIONS: dict[str, dict] = {
     "restate": {
         "description": "At 221B, when Sherlock is not sure what one of your answers "
         "means: say those answers again, more plainly (the name, place or number alone). "
-        "Only the questions listed in your view's restatement, once each; if the checker "
-        "is still unsure, the answer counts as wrong.",
+        "Only the questions listed in your view's restatement, once each, none blank; if "
+        "the checker is still unsure, the answer counts as wrong.",
         "example": {"type": "restate", "answers": {"place": "the crypt of St Olave's"}},
     },
     "character": {
@@ -100,8 +101,8 @@ ACTIONS: dict[str, dict] = {
         "example": {"type": "holmes_consult", "target": 2},
     },
     "holmes_check": {
-        "description": "Holmes card, once per game, 3 carriages: have one answer to one "
-        "question judged right or wrong.",
+        "description": "Holmes card, once per game, 3 carriages: have one answer (not "
+        "blank) to one question judged right or wrong.",
         "example": {"type": "holmes_check", "question": "culprit", "answer": "Ellen Doyle"},
     },
     "rule": {
@@ -118,9 +119,9 @@ ACTIONS: dict[str, dict] = {
     "timeout": {
         "description": "Server only: the table's timer ran out. The player on turn goes "
         "to the Carriage Stop (to 221B if they must), Watson is not used, readers are "
-        "done, 221B players without answers answer blank, players waiting at 221B after "
-        "a failure keep the answers they wrote, answers not restated in time count as wrong, "
-        "open rulings count as wrong.",
+        "done, 221B players who wrote no answers are not judged this round (they play "
+        "on), players waiting at 221B after a failure keep the answers they wrote, "
+        "answers not restated in time count as wrong, open rulings count as wrong.",
         "example": {"type": "timeout"},
     },
 }
@@ -192,10 +193,11 @@ def perform_timeout(state: dict, seat: object, params: dict) -> list[Event]:
         events.append(Event("watson_unused", data={"player": state["watson"]["holder"]}))
         events += investigation.begin_reading(state)
     elif state["step"] == READING_STEP:
-        blank = {question["id"]: "" for question in state["case"]["questions"]}
+        # Nobody is judged on answers they never wrote: a player at 221B without any is
+        # left out of this round's judging (``finish_reading``) and plays on next round.
         for other in investigation.at_baker_street(state):
             if state["answers"][other] is None:
-                state["answers"][other] = dict(blank)
+                events.append(Event("not_judged", data={"player": other}))
         state["done"] = [True] * len(state["done"])
         state["effects"]["mycroft"] = []
         events += investigation.finish_reading(state)

@@ -13,9 +13,11 @@ from games.watson_holmes.rules.state import (
     ELIMINATED,
     HOLMES_COST,
     MAX_ANSWER_LENGTH,
+    blank_answer,
     carriages_text,
     eliminated_seats,
     has_left,
+    numbered_question,
     pay,
     player_name,
     refuse,
@@ -85,6 +87,10 @@ def check_check(state: dict, seat: int, action: dict) -> Refusal | dict:
         return refuse("malformed_action", '"answer" must be a text.')
     if len(answer) > MAX_ANSWER_LENGTH:
         return refuse("too_long", f"An answer is at most {MAX_ANSWER_LENGTH} characters.")
+    if not answer.strip():
+        # Three carriages for Sherlock to judge nothing: refused, like a blank at 221B.
+        number, asked = numbered_question(state, question)
+        return blank_answer(number, asked, "ask Sherlock to check it")
     return {"question": question, "answer": answer}
 
 

@@ -190,7 +190,10 @@ def finish_reading(state: dict) -> list[Event]:
             gained = gain(state, seat, "carriages", CARRIAGE_STOP_GAIN)
             events.append(Event("carriage_stop_income", data={"player": seat, "carriages": gained}))
     state["step"] = SOLVING_STEP
-    state["solving"] = {"queue": at_baker_street(state), "group": [], "pause": []}
+    # Only answers written are judged: a player at 221B whose time ran out before they
+    # wrote any (``actions.perform_timeout``) has none, and is not judged this round.
+    queue = [seat for seat in at_baker_street(state) if state["answers"][seat] is not None]
+    state["solving"] = {"queue": queue, "group": [], "pause": []}
     return events + solving.next_group(state)
 
 
@@ -254,12 +257,20 @@ def check_answer(state: dict, seat: int, action: dict) -> Refusal | dict:
     if state["phase"] not in (VISITING, INVESTIGATION) or state["pawns"][seat] != BAKER_STREET:
         return refuse("not_at_baker_street", "Answers are written at 221B Baker Street.")
     if state["step"] == SOLVING_STEP and seat not in state["solving"]["queue"]:
+        if state["answers"][seat] is None:
+            # The table's timer ran out before this player wrote anything (``actions.py``).
+            return refuse(
+                "too_late",
+                "Time ran out before you wrote your answers: you are not judged this round.",
+            )
         # Players still waiting their turn at 221B may rewrite until they are called.
         return refuse("too_late", "Your answers at 221B are already being judged.")
-    return check_answers_shape(state, action.get("answers"))
+    # The form's button says "Give these answers" first, then "Confirm these answers".
+    before = "give your answers" if state["answers"][seat] is None else "confirm your answers"
+    return check_answers_shape(state, action.get("answers"), before)
 
 
-def check_answers_shape(state: dict, answers: object) -> Refusal | dict:
+def check_answers_shape(state: dict, answers: object, before: str) -> Refusal | dict:
     if not isinstance(answers, dict):
         return refuse("malformed_action", '"answers" must map each question id to a text.')
     expected = [question["id"] for question in state["case"]["questions"]]
@@ -272,7 +283,7 @@ def check_answers_shape(state: dict, answers: object) -> Refusal | dict:
         if extra:
             parts.append(f"no question called {', '.join(extra)}")
         return refuse("bad_answers", "Your answers are " + "; ".join(parts) + ".")
-    return answer_texts(answers, expected)
+    return answer_texts(state, answers, expected, before)
 
 
 def perform_answer(state: dict, seat: int, params: dict) -> list[Event]:

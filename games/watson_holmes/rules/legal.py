@@ -6,8 +6,9 @@ Choices made to keep the list short (``apply`` still accepts every legal variant
   more than its stake when held); any larger bid the player can pay is legal too.
 - Access: one variant per way in (call-off, lockpick, Billy, or a call-off with Billy)
   when a police token or a lock is in the way.
-- Free-text fields (answers, a Holmes check's answer) are listed with an empty
-  string; any text up to the length limit is accepted.
+- Free-text fields (answers, a Holmes check's answer) are listed with ``TEXT``, a
+  stand-in; any text that is not blank, up to the length limit, is accepted (a blank
+  one is refused: it would be judged on nothing).
 - ``judged`` is listed for the server with every verdict the same (all correct, all
   wrong, all unsure); any mix is accepted.
 """
@@ -30,6 +31,10 @@ from games.watson_holmes.rules.state import (
     is_playing,
     location_card,
 )
+
+# What a listed action's free text reads: a stand-in for the player's own words, since a
+# blank text is refused. A client replaces it; sent as it is, it is judged like any text.
+TEXT = "?"
 
 
 def legal_actions(state: dict, player: object) -> list[dict]:
@@ -73,11 +78,11 @@ def _candidates(state: dict, seat: int) -> list[dict]:
             actions += _investigation_actions(state, seat)
         if state["pawns"][seat] == BAKER_STREET:
             # Written or rewritten: ``apply`` says until when.
-            actions.append(_blank_answers(state))
+            actions.append(_answers_template(state))
         restatement = solving.restatement_for(state, seat)
         if restatement:
             asked = restatement["asked"]
-            actions.append({"type": "restate", "answers": {qid: "" for qid in asked}})
+            actions.append({"type": "restate", "answers": dict.fromkeys(asked, TEXT)})
         actions += _anytime_actions(state, seat)
     actions += _ruling_actions(state, seat)
     return actions
@@ -149,8 +154,8 @@ def _investigation_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def _blank_answers(state: dict) -> dict:
-    return {"type": "answer", "answers": {q["id"]: "" for q in state["case"]["questions"]}}
+def _answers_template(state: dict) -> dict:
+    return {"type": "answer", "answers": {q["id"]: TEXT for q in state["case"]["questions"]}}
 
 
 def _anytime_actions(state: dict, seat: int) -> list[dict]:
@@ -161,7 +166,7 @@ def _anytime_actions(state: dict, seat: int) -> list[dict]:
     for target in eliminated_seats(state):
         actions.append({"type": "holmes_consult", "target": target})
     for question in state["case"]["questions"]:
-        actions.append({"type": "holmes_check", "question": question["id"], "answer": ""})
+        actions.append({"type": "holmes_check", "question": question["id"], "answer": TEXT})
     return actions
 
 

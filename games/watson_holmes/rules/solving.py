@@ -245,7 +245,7 @@ def check_restate(state: dict, seat: int, action: dict) -> Refusal | dict:
             "bad_answers",
             f"Restate exactly the answers Sherlock asked about: {', '.join(asked)}.",
         )
-    return answer_texts(answers, asked)
+    return answer_texts(state, answers, asked, "give Sherlock these answers")
 
 
 def perform_restate(state: dict, seat: int, params: dict) -> list[Event]:

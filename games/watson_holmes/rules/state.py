@@ -96,13 +96,22 @@ def _clone_player(player: dict) -> dict:
     return new
 
 
-def refuse(code: str, message: str) -> Refusal:
-    return Refusal(code=code, message=message)
+def refuse(code: str, message: str, **details) -> Refusal:
+    return Refusal(code=code, message=message, details=details)
 
 
-def answer_texts(answers: dict, question_ids) -> Refusal | dict:
-    """The answers to ``question_ids`` as texts within the length limit, or why not."""
-    for qid in question_ids:
+def answer_texts(state: dict, answers: dict, question_ids, before: str) -> Refusal | dict:
+    """The answers to ``question_ids`` as texts within the length limit, none of them
+    blank, or why not (the first faulty one in the case's order).
+
+    A blank answer is never judged: it is refused with a sentence that names the
+    question, and the question's id in the refusal's details. ``before`` is what the
+    player is doing, to end that sentence: "give your answers", say.
+    """
+    for number, question in enumerate(state["case"]["questions"], 1):
+        qid = question["id"]
+        if qid not in question_ids:
+            continue
         text = answers[qid]
         if not isinstance(text, str):
             return refuse("malformed_action", f"The answer to {qid} must be a text.")
@@ -110,7 +119,26 @@ def answer_texts(answers: dict, question_ids) -> Refusal | dict:
             return refuse(
                 "too_long", f"The answer to {qid} is longer than {MAX_ANSWER_LENGTH} characters."
             )
+        if not text.strip():
+            return blank_answer(number, question, before)
     return {"answers": {qid: answers[qid] for qid in question_ids}}
+
+
+def blank_answer(number: int, question: dict, before: str) -> Refusal:
+    """The refusal of an answer left empty (or only spaces): write it first."""
+    return refuse(
+        "blank_answer",
+        f"Write an answer to question {number}, “{question['ask']}”, before you {before}.",
+        question=question["id"],
+    )
+
+
+def numbered_question(state: dict, qid: str) -> tuple[int, dict]:
+    """A question of the case and its number there (1 for the first)."""
+    for number, question in enumerate(state["case"]["questions"], 1):
+        if question["id"] == qid:
+            return number, question
+    raise KeyError(qid)
 
 
 def player_name(state: dict, seat: int) -> str:

@@ -47,3 +47,37 @@
     text.focus();
   });
 })();
+
+// An answer refused as blank: the server draws the form again with the sentence by that
+// box (aria-invalid, aria-describedby) and the box marked autofocus, which htmx focuses
+// when it swaps the form in. Live updates keep a box the player is typing in as it is
+// (hx-preserve), marks included: so the autofocus goes once it has served, or every
+// update would take the focus back there, and the marks go once the box holds an answer.
+(function () {
+  "use strict";
+
+  function spendAutofocus() {
+    var live = document.getElementById("live");
+    if (!live) return;
+    live.querySelectorAll(".answer-field [autofocus]").forEach(function (field) {
+      if (document.activeElement !== field) field.focus();
+      field.removeAttribute("autofocus");
+    });
+  }
+  spendAutofocus();
+  document.body.addEventListener("htmx:afterSettle", spendAutofocus);
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches('.answer-field [aria-invalid="true"]')) return;
+    if (!field.value.trim()) return;
+    field.removeAttribute("aria-invalid");
+    var error = document.getElementById(field.id + "-error");
+    if (error) error.hidden = true;
+    var described = (field.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+      return id && id !== field.id + "-error";
+    });
+    if (described.length) field.setAttribute("aria-describedby", described.join(" "));
+    else field.removeAttribute("aria-describedby");
+  });
+})();
