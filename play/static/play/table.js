@@ -38,7 +38,7 @@
   // The region is fetched here and swapped in by htmx.swap, not by htmx.ajax: htmx.ajax
   // picks its target when the request leaves, and an action's answer may replace that
   // region before this one comes back. Swapped into a region no longer on the page, the
-  // update took the live region's hx-preserve inputs (the answers at 221B) with it, and
+  // update took the live region's hx-preserve inputs (a player's typed answers) with it, and
   // its events never reached this script. Here the region is looked up when the answer
   // is drawn.
   function refresh() {
