@@ -398,10 +398,13 @@ class TableActionApi(APIView):
             min_value=0, help_text="The table version your move is based on."
         )
         idempotency_key = serializers.CharField(
-            max_length=80,
+            max_length=services.MAX_IDEMPOTENCY_KEY_CHARACTERS,
+            error_messages={"max_length": services.KEY_TOO_LONG},
             required=False,
-            help_text="Any unique string; a retried request with it returns the first result, "
-            "and another move under it is refused (422).",
+            help_text="Any unique string (or the Idempotency-Key header; either at most "
+            f"{services.MAX_IDEMPOTENCY_KEY_CHARACTERS} characters, a longer one is refused "
+            "with 400); a retried request with it returns the first result, and another move "
+            "under it is refused (422).",
         )
 
     @extend_schema(
@@ -459,7 +462,7 @@ def action_input(data) -> dict:
             and type(version) is int
             and version >= 0
             and type(key) is str
-            and 0 < len(key) <= 80
+            and 0 < len(key) <= services.MAX_IDEMPOTENCY_KEY_CHARACTERS
             and key.isascii()
             and key.isprintable()  # nothing the serializer refuses: NUL, surrogates
             and key == key.strip()

@@ -86,7 +86,9 @@ class ActionForm(forms.Form):
 
     action = forms.CharField(max_length=2_000)
     expected_version = forms.IntegerField(min_value=0, required=False)
-    key = forms.CharField(max_length=80, required=False)
+    # No length check here: the write path refuses too long a key with its own sentence
+    # (services.IdempotencyKeyTooLong), where this form could only say it was unreadable.
+    key = forms.CharField(required=False)
 
     def clean_action(self) -> dict:
         try:

@@ -485,8 +485,9 @@ class ActionRequest(models.Model):
     their first event, TableEvent.request_key)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="action_requests")
-    # The actor's key: "seat2:<client key>" or "system:<task key>", so keys of different
-    # players never collide.
+    # The actor's key: "seat2:<client key>" (a person's), "bot2:<server key>" (a computer
+    # player's) or "system:<task key>", so keys of different players never collide, and
+    # no key a person sends is ever one the server uses (play.services._actor_key).
     key = models.CharField(max_length=120)
     # What the request asked for (`play.services.action_fingerprint`); "" on keys stored
     # before it was kept, which then match any move.

@@ -65,6 +65,24 @@ class StaleVersion(TableError):
         self.current = current
 
 
+# The longest idempotency key a client may send, however it sends it (the API's body or
+# Idempotency-Key header, the page's form, a socket's move). A longer one is refused, never
+# cut short: two keys cut to the same start would be taken for one request.
+MAX_IDEMPOTENCY_KEY_CHARACTERS = 80
+KEY_TOO_LONG = (
+    f"The idempotency key is too long: at most {MAX_IDEMPOTENCY_KEY_CHARACTERS} characters."
+)
+
+
+class IdempotencyKeyTooLong(TableError):
+    """An idempotency key over MAX_IDEMPOTENCY_KEY_CHARACTERS (400)."""
+
+    code = "idempotency_key_too_long"
+
+    def __init__(self):
+        super().__init__(KEY_TOO_LONG)
+
+
 class IdempotencyKeyReused(TableError):
     """An idempotency key sent again with another move than its first request's (422)."""
 
@@ -459,6 +477,8 @@ def _apply(
     expected_version: int | None,
     idempotency_key: str | None,
     presence: TablePresence | None = None,
+    *,
+    by_bot: bool = False,
 ) -> ActionResult:
     """The write path, on a table row its caller has locked.
 
@@ -469,8 +489,9 @@ def _apply(
     refused, IdempotencyKeyReused, neither replayed nor applied.
 
     `presence`: who is at the table, if the lock read it (else it is read when needed).
+    `by_bot`: the computer player at seat `player` moves, with a key of the server's.
     """
-    actor_key = _actor_key(player, idempotency_key)
+    actor_key = _actor_key(player, idempotency_key, by_bot=by_bot)
     fingerprint = action_fingerprint(action) if actor_key else ""
     if actor_key:
         # On PostgreSQL this reads the keys as they are now, after the wait for the lock:
@@ -525,11 +546,20 @@ def action_fingerprint(action: dict) -> str:
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def _actor_key(player, idempotency_key: str | None) -> str | None:
+def _actor_key(player, idempotency_key: str | None, *, by_bot: bool = False) -> str | None:
+    """The key as stored: who sent it, then the key. A person's is under their seat
+    ("seat2:<key>"), a computer player's under its own ("bot2:<key>"), the server's under
+    "system:<key>". A person moves only as their seat, so whatever key they send, it can
+    never be one the server will use: a refused move stored under the key a computer
+    player moves with next would stop that computer for good (IdempotencyKeyReused).
+    Too long a key is refused (IdempotencyKeyTooLong), never cut to fit the column."""
     if not idempotency_key:
         return None
-    actor = "system" if player == SYSTEM else f"seat{player}"
-    return f"{actor}:{idempotency_key}"[:120]
+    if len(idempotency_key) > MAX_IDEMPOTENCY_KEY_CHARACTERS:
+        raise IdempotencyKeyTooLong()
+    if player == SYSTEM:
+        return f"system:{idempotency_key}"
+    return f"{'bot' if by_bot else 'seat'}{player}:{idempotency_key}"
 
 
 def _replayed(table: Table, outcome: dict) -> ActionResult:
@@ -658,7 +688,7 @@ def _bot_move(table: Table, rules, seat: int) -> ActionResult:
     view = rules.view(table.state, seat)
     legal = rules.legal_actions(table.state, seat)
     action = game.bot(view, seat, legal, (table.seed + 7919 * table.version + seat) % 2**31)
-    return _apply(table, seat, action, table.version, f"bot-v{table.version}")
+    return _apply(table, seat, action, table.version, f"v{table.version}", by_bot=True)
 
 
 def tables_wake_due(*, limit: int = 100) -> int:
