@@ -6,11 +6,18 @@ the counts; the rates are REST_FRAMEWORK's DEFAULT_THROTTLE_RATES).
 Counts are kept in a sliding window (`attempt`): no stretch of one period lets more than
 the rate through, where fixed windows let twice the rate through across a window's edge.
 
-Log-in is counted twice, per client address and per account (the username tried), with
-one budget for the site's log-in, the admin's and the API's token endpoint: guessing one
-account's password from many addresses, or many accounts' from one, both stop at the
-rate. Only failed log-ins count: a success is taken back out (`login_succeeded`), so
-people sharing one connection do not lock each other out by logging in. A client's
+Who is counted depends on the limit (`LOGGED_IN_COUNTS`): an anonymous visitor per client
+address and per account named, a logged-in user per user, and, where a session of one's
+own must buy no extra chances, per address and account too. Log-in is counted per client
+address and per account (the username tried), whoever asks (a session is nobody's
+password), with one budget for the site's log-in, the admin's and the API's token
+endpoint: guessing one account's password from many addresses, or many accounts' from
+one, both stop at the rate. Only failed log-ins count: an attempt whose posted username
+and password logged that account in is taken back out (`login_succeeded`), so people
+sharing one connection do not lock each other out by logging in. Password resets are
+counted per e-mail address asked for and per address, logged in or not, and joining (the
+invite code is a table's only key) per user and per address; every way of telling a
+real code from a wrong one spends that budget (`budget_spent`). A client's
 address is the connection's, unless that comes from a proxy listed in TRUSTED_PROXIES
 (HOLMES_TRUSTED_PROXIES): only then is X-Forwarded-For read, from the right, and the first
 address that is not a trusted proxy's is the client's. Otherwise a new X-Forwarded-For on
@@ -31,7 +38,9 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.core.cache import cache
+from django.dispatch import receiver
 from django.shortcuts import render
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
@@ -49,6 +58,17 @@ SENTENCES = {
 
 # The form field that names the account a POST is about, in the scopes counted per account.
 ACCOUNT_FIELDS = {"login": "username", "password_reset": "email"}
+
+# Whom a logged-in user's attempts count for, per scope: "user", "address" (the client's)
+# and "account" (the one the request names). Anonymous attempts count per address and
+# account. Guessing (a password, an invite code) and e-mailing someone must not get a
+# fresh budget from a session or from many accounts; answers stay per user (players at
+# one table often share a connection).
+LOGGED_IN_COUNTS = {
+    "login": ("address", "account"),  # whoever asks: only the account tried matters
+    "password_reset": ("user", "address", "account"),
+    "join": ("user", "address"),
+}
 
 
 def cache_errors() -> tuple[type[BaseException], ...]:
@@ -176,7 +196,7 @@ def _rate(scope: str) -> tuple[int, int]:
 
 
 def web_limit_reached(request, scope: str) -> bool:
-    """Count one attempt in `scope` for this user (or address, and the account the form
+    """Count one attempt in `scope` (see `attempt`; the account is the one the form
     names); True once over the rate."""
     account = None
     if scope in ACCOUNT_FIELDS:
@@ -218,24 +238,19 @@ class Attempt:
 
 
 def attempt(request, scope: str, *, account=None) -> Attempt:
-    """Count one attempt in `scope` for this user, or for this address and the account
-    named (a username, an e-mail: compared without case). Refused once any of them has
-    had the rate's worth in the last period; a refused attempt is not counted (a client
-    that waits gets through again after the period, however often it knocked meanwhile).
+    """Count one attempt in `scope` for whom it counts (`LOGGED_IN_COUNTS`): this user,
+    this address, the account named (a username, an e-mail: compared without case), or
+    several of them. Refused once any of them has had the rate's worth in the last period;
+    a refused attempt is not counted (a client that waits gets through again after the
+    period, however often it knocked meanwhile).
     """
     allowed, period = _rate(scope)
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        counted = [f"user{user.pk}"]
-    else:
-        counted = [f"ip{client_address(request)}"]
-        if isinstance(account, str) and account.strip():
-            name = account.strip().casefold().encode("utf-8", "replace")
-            counted.append(f"account{hashlib.sha256(name).hexdigest()[:32]}")
     now = time.time()
     try:
         # Every key counts it, even when another is over: each budget is checked.
-        windows = [_window_count(f"holmes-throttle:{scope}:{who}", period, now) for who in counted]
+        windows = [
+            _window_count(prefix, period, now) for prefix in _counted(request, scope, account)
+        ]
     except cache_errors():
         logger.warning("Throttle cache unreachable: request let through", exc_info=True)
         return Attempt(allowed=True)
@@ -245,6 +260,39 @@ def attempt(request, scope: str, *, account=None) -> Attempt:
         return Attempt(allowed=True, keys=keys)
     Attempt(allowed=False, keys=keys).forget()
     return Attempt(allowed=False, wait=max(window.wait(allowed, now) for window in over))
+
+
+def budget_spent(request, scope: str, *, account=None) -> bool:
+    """Whether `scope`'s next attempt would be refused, without counting one: for a look-up
+    that only a miss should pay for (an invite code), checked before looking, so that a
+    spent budget answers alike for a real code and a wrong one."""
+    allowed, period = _rate(scope)
+    now = time.time()
+    try:
+        prefixes = _counted(request, scope, account)
+        windows = [_window_count(prefix, period, now, count=False) for prefix in prefixes]
+    except cache_errors():
+        logger.warning("Throttle cache unreachable: request let through", exc_info=True)
+        return False
+    return any(window.total >= allowed for window in windows)
+
+
+def _counted(request, scope: str, account) -> list[str]:
+    """The cache keys' prefixes an attempt in `scope` counts in (`LOGGED_IN_COUNTS`)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        counts = LOGGED_IN_COUNTS.get(scope, ("user",))
+    else:
+        counts = ("address", "account")
+    counted = []
+    if "user" in counts:
+        counted.append(f"user{user.pk}")
+    if "address" in counts:
+        counted.append(f"ip{client_address(request)}")
+    if "account" in counts and isinstance(account, str) and account.strip():
+        name = account.strip().casefold().encode("utf-8", "replace")
+        counted.append(f"account{hashlib.sha256(name).hexdigest()[:32]}")
+    return [f"holmes-throttle:{scope}:{who}" for who in counted]
 
 
 @dataclass(frozen=True)
@@ -267,14 +315,20 @@ class _Window:
         return max(1, math.ceil(self.width * len(self.slices)))
 
 
-def _window_count(prefix: str, period: int, now: float) -> _Window:
+def _window_count(prefix: str, period: int, now: float, *, count: bool = True) -> _Window:
+    """The window ending now, with one more attempt counted in its current slice (or, with
+    `count` false, as it stands)."""
     width = period / SLICES
     current = int(now // width)
     first = current - SLICES
     key = f"{prefix}:{current}"
     older = [f"{prefix}:{number}" for number in range(first, current)]
-    counted = _count(key, timeout=math.ceil(period + 2 * width))
-    found = cache.get_many(older)
+    if count:
+        counted = _count(key, timeout=math.ceil(period + 2 * width))
+        found = cache.get_many(older)
+    else:
+        found = cache.get_many([*older, key])
+        counted = int(found.get(key, 0))
     slices = [int(found.get(name, 0)) for name in older] + [counted]
     return _Window(key=key, total=sum(slices), slices=slices, first=first, width=width)
 
@@ -295,6 +349,7 @@ def _uncount(key: str) -> None:
 # --- Log-in: only failures count ------------------------------------------------------
 
 _LOGIN_ATTEMPT = "_holmes_login_attempt"
+_LOGGED_IN = "_holmes_logged_in"
 
 
 def _remember_login_attempt(request, tried: Attempt) -> None:
@@ -310,10 +365,21 @@ def login_succeeded(request) -> None:
         tried.forget()
 
 
+@receiver(user_logged_in, dispatch_uid="holmes-throttling-logged-in")
+def _note_logged_in(sender, request=None, user=None, **kwargs):
+    # Django's log-in views call login() only for the user their form authenticated, with
+    # the username and password posted: that, not a session the request already had, is
+    # a log-in that succeeded.
+    if request is not None:
+        setattr(getattr(request, "_request", request), _LOGGED_IN, user)
+
+
 def login_throttle(view):
     """Decorator for the log-in views (the site's and the admin's): POSTs over the rate,
-    per address and per account, answer 429 with a way forward; a log-in that succeeds is
-    taken back out of the count, so only failed ones add up."""
+    per address and per account tried (logged in or not), answer 429 with a way forward;
+    a POST that logs the account it names in is taken back out of the count, so only
+    failed ones add up. A session the request came with is no success: a logged-in
+    visitor's wrong guesses at someone else's password count like anyone's."""
 
     @functools.wraps(view)
     def wrapped(request, *args, **kwargs):
@@ -324,7 +390,7 @@ def login_throttle(view):
             return too_many(request, "login", wait=tried.wait)
         _remember_login_attempt(request, tried)
         response = view(request, *args, **kwargs)
-        if request.user.is_authenticated:
+        if getattr(request, _LOGGED_IN, None) is not None:
             login_succeeded(request)
         return response
 

@@ -370,18 +370,22 @@ def _rendered(path: Path, modified: float) -> str:
     return render_markdown(path.read_text(encoding="utf-8"))
 
 
-def invite_for_path(path: str) -> dict | None:
-    """Who invites to what, when `path` is an invite link of this site (the log-in and
-    sign-up pages say so); None for any other page, or a code that opens no table."""
+def invite_code_in_path(path: str) -> str | None:
+    """The invite code, when `path` is an invite link of this site; None otherwise."""
     from django.urls import Resolver404, resolve
 
     try:
         match = resolve(urlsplit(path).path)
     except Resolver404:
         return None
-    if match.view_name != "play:join":
-        return None
-    table = table_for_invite(invite_code=match.kwargs["code"])
+    return match.kwargs["code"] if match.view_name == "play:join" else None
+
+
+def invite_for_code(code: str) -> dict | None:
+    """Who invites to what with this code (the log-in and sign-up pages say so); None for a
+    code that opens no table. Telling a real code from a wrong one must be throttled as
+    joining is: see accounts/views.py."""
+    table = table_for_invite(invite_code=code)
     if table is None:
         return None
     return {"host": table.host.public_name, "title": table.summary.get("title", "")}

@@ -25,6 +25,7 @@ from games import GAMES, case_game
 from games.sites import get_site
 from holmes_site.throttling import (
     SENTENCES,
+    budget_spent,
     limit_reached,
     too_many,
     web_limit_reached,
@@ -158,6 +159,10 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
 @web_throttle("join")  # the invite code is a table's only key: it must not be guessed
 def join(request: HttpRequest, code: str) -> HttpResponse:
     """GET shows which table the invite opens (joining is a write: it needs the button)."""
+    # A GET is checked before the look-up: once the budget is spent, a real code is
+    # refused like a wrong one (a 200 would tell them apart).
+    if request.method == "GET" and budget_spent(request, "join"):
+        return too_many(request, "join")
     table = selectors.table_for_invite(invite_code=code)
     if table is None:
         # A miss counts against the joining budget too: codes are short, and must not be
@@ -179,6 +184,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@web_throttle("join")  # a real code and a wrong one answer differently: one budget
 def watch(request: HttpRequest, code: str) -> HttpResponse:
     """Watch a started table from its invite: the spectator's view, live."""
     table = selectors.table_for_invite(invite_code=code)
