@@ -3,7 +3,6 @@
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,7 +17,9 @@ MAX_ID = 2**63 - 1  # beyond a 64-bit id, SQLite cannot even compare (OverflowEr
 
 
 class TokenApi(APIView):
-    """Exchange a username and password for an API token (send it as `Token <key>`)."""
+    """Exchange a username and password for a new API token (send it as `Token <key>`).
+    Each call issues another; each lasts settings.API_TOKEN_DAYS, and a new password ends
+    them all. The owner lists and revokes them on their profile page."""
 
     permission_classes = [AllowAny]
     authentication_classes = []
@@ -33,9 +34,17 @@ class TokenApi(APIView):
 
     @extend_schema(
         request=Input,
-        responses=inline_serializer("TokenOut", {"token": serializers.CharField()}),
+        responses=inline_serializer(
+            "TokenOut",
+            {
+                "token": serializers.CharField(help_text="The key: it is shown only here."),
+                "expires_at": serializers.DateTimeField(
+                    help_text="When it stops working; get a new one before then."
+                ),
+            },
+        ),
         auth=[],
-        summary="Get an API token",
+        summary="Get a new API token",
     )
     def post(self, request):
         data = self.Input(data=request.data)
@@ -46,8 +55,9 @@ class TokenApi(APIView):
                 "bad_credentials", "That username and password do not match.", 400
             )
         login_succeeded(request)  # only failed log-ins count against the limit
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        token, key = services.api_token_create(user=user)
+        expires_at = serializers.DateTimeField().to_representation(token.expires_at)
+        return Response({"token": key, "expires_at": expires_at})
 
 
 class NotificationOutput(serializers.ModelSerializer):

@@ -1,9 +1,14 @@
+import hashlib
+import secrets
 import unicodedata
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 DISPLAY_NAME_REFUSED = (
     "A display name is letters, digits, spaces and punctuation: no control characters, no "
@@ -58,6 +63,17 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+    def save(self, *args, **kwargs):
+        """A new password ends every API token of the account, however it was set: a
+        reset by e-mail, the admin's forms, `manage.py changepassword`. Django keeps the
+        new raw password in `_password` from `set_password` until the save, and not when
+        a log-in merely rehashes the same password (a stronger hasher), which ends none."""
+        if self._password is None or self._state.adding:
+            return super().save(*args, **kwargs)
+        with transaction.atomic(using=kwargs.get("using")):
+            super().save(*args, **kwargs)
+            ApiToken.objects.filter(user_id=self.pk).delete()
 
 
 class NotificationKind(models.TextChoices):
@@ -148,3 +164,55 @@ class OutboxMessage(models.Model):
     def __str__(self) -> str:
         state = "delivered" if self.delivered_at else "waiting"
         return f"{self.task}{tuple(self.args)} ({state})"
+
+
+def api_token_lifetime() -> timedelta:
+    return timedelta(days=settings.API_TOKEN_DAYS)
+
+
+class ApiToken(models.Model):
+    """A key a program sends as `Authorization: Token <key>`, to the API and on the table
+    websocket's handshake. Only the key's SHA-256 digest is kept: the key is shown once,
+    in the answer that issues it, and a copy of the database gives away none. The first
+    characters stay, so that the owner can tell their tokens apart on the profile page.
+
+    A token lasts `settings.API_TOKEN_DAYS` from its creation (read when it is checked,
+    so shortening the setting ends older tokens at once); a new password ends all of its
+    owner's (User.save), and the owner may revoke any of them.
+    """
+
+    KEY_BYTES = 20  # 40 hex characters, as DRF's tokens were
+    PREFIX_LENGTH = 8
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the key.")
+    prefix = models.CharField(max_length=PREFIX_LENGTH, help_text="The key's first characters.")
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it was last used, to within a few minutes."
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… of {self.user}"
+
+    @staticmethod
+    def digest_of(key: str) -> str:
+        # A key is 160 random bits: a plain hash suffices (no salt, no slow hasher).
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, *, user: User) -> tuple["ApiToken", str]:
+        """A new token for `user`, not saved, and its key."""
+        key = secrets.token_hex(cls.KEY_BYTES)
+        token = cls(user=user, digest=cls.digest_of(key), prefix=key[: cls.PREFIX_LENGTH])
+        return token, key
+
+    @property
+    def expires_at(self) -> datetime:
+        return self.created_at + api_token_lifetime()
+
+    def has_expired(self, now: datetime | None = None) -> bool:
+        return (now or timezone.now()) >= self.expires_at

@@ -1,6 +1,8 @@
 """Reads for accounts."""
 
-from .models import User, name_key
+from django.utils import timezone
+
+from .models import ApiToken, User, api_token_lifetime, name_key
 
 
 def name_taken_at_tables_of(*, user: User, name: str) -> str | None:
@@ -33,3 +35,9 @@ def name_taken_at_table(*, table_id: int, user: User) -> str | None:
         (seat.public_name for seat in seated if name_key(seat.public_name) == wanted),
         None,
     )
+
+
+def api_tokens_of(*, user: User) -> list[ApiToken]:
+    """`user`'s API tokens that have not expired, newest first."""
+    live = ApiToken.objects.filter(user=user, created_at__gt=timezone.now() - api_token_lifetime())
+    return list(live.order_by("-created_at", "-pk"))

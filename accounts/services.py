@@ -12,13 +12,16 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 
 from .models import (
+    ApiToken,
     Notification,
     NotificationPreferences,
     User,
+    api_token_lifetime,
     default_email_kinds,
 )
 
@@ -185,3 +188,67 @@ def email_verify(*, token: str) -> User | None:
         user.email_verified_at = timezone.now()
         user.save(update_fields=["email_verified_at"])
     return user
+
+
+# --- API tokens ----------------------------------------------------------------------------
+
+# The live tokens an account keeps: a script that logs in at every run gets a new token
+# each time, and would otherwise pile them up. Past this, those used longest ago go.
+API_TOKENS_KEPT = 20
+# How stale a token's `last_used_at` may get before a use writes it again: one UPDATE per
+# token in this time, not one per request.
+LAST_USED_PRECISION = timedelta(minutes=5)
+
+
+class ApiTokenExpired(Exception):
+    def __init__(self, token: ApiToken):
+        super().__init__(f"API token {token.prefix}… expired at {token.expires_at}")
+        self.token = token
+
+
+@transaction.atomic
+def api_token_create(*, user: User) -> tuple[ApiToken, str]:
+    """A new API token for `user`, and its key: the one moment the key is known. The
+    account's expired tokens go, and so do, beyond API_TOKENS_KEPT live ones, those used
+    longest ago."""
+    tokens = ApiToken.objects.filter(user=user)
+    tokens.filter(created_at__lte=timezone.now() - api_token_lifetime()).delete()
+    token, key = ApiToken.issue(user=user)
+    token.save()
+    surplus = tokens.order_by(Coalesce("last_used_at", "created_at").desc(), "-pk").values_list(
+        "pk", flat=True
+    )[API_TOKENS_KEPT:]
+    ApiToken.objects.filter(pk__in=list(surplus)).delete()
+    return token, key
+
+
+def api_token_use(*, key: str) -> ApiToken | None:
+    """The token whose key this is, with its user, noted as used now; None for a key that
+    is no token's (never issued, or revoked). Raises ApiTokenExpired for one past its
+    time. Whether its user is active is the caller's to check.
+
+    Not in a transaction of its own: it runs for every request and socket a program
+    opens, and its one write, a single statement at most every LAST_USED_PRECISION, needs
+    none."""
+    digest = ApiToken.digest_of(key)
+    # Sliced, not `.first()`: no ORDER BY for a digest that is unique anyway.
+    token = next(iter(ApiToken.objects.select_related("user").filter(digest=digest)[:1]), None)
+    if token is None:
+        return None
+    now = timezone.now()
+    if token.has_expired(now):
+        raise ApiTokenExpired(token)
+    if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token
+
+
+@transaction.atomic
+def api_token_revoke(*, user: User, token_id: int) -> ApiToken | None:
+    """Delete `user`'s token `token_id`, and return it; None when `user` has no such token
+    (another account's tokens are not theirs to revoke)."""
+    token = ApiToken.objects.filter(user=user, pk=token_id).first()
+    if token is not None:
+        token.delete()
+    return token

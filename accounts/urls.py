@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from holmes_site import converters  # noqa: F401 (<id:...>)
 from holmes_site.throttling import web_throttle
 
 from . import views
@@ -37,5 +38,10 @@ urlpatterns = [
     path("verify/again/", views.verify_email_again, name="verify-again"),
     path("verify/<str:token>/", views.verify_email, name="verify"),
     path("profile/", views.profile, name="profile"),
+    path(
+        "profile/api-tokens/<id:token_id>/revoke/",
+        views.api_token_revoke,
+        name="api-token-revoke",
+    ),
     path("notifications/", views.notifications, name="notifications"),
 ]

@@ -9,7 +9,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from holmes_site.throttling import budget_spent, limit_reached, login_throttle, web_throttle
 from play.selectors import invite_code_in_path, invite_for_code
 
-from . import services
+from . import selectors, services
 from .forms import NotificationPreferencesForm, ProfileForm, SignUpForm
 from .models import Notification, NotificationPreferences
 
@@ -219,8 +219,28 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/profile.html",
-        {"profile_form": profile_form, "preferences_form": preferences_form},
+        {
+            "profile_form": profile_form,
+            "preferences_form": preferences_form,
+            "api_tokens": selectors.api_tokens_of(user=request.user),
+            "api_token_days": settings.API_TOKEN_DAYS,
+        },
     )
+
+
+@login_required
+@require_POST
+def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    """The profile's Revoke button: the token stops working at once. Another account's
+    token is not found (404), as if it did not exist."""
+    token = services.api_token_revoke(user=request.user, token_id=token_id)
+    if token is None:
+        raise Http404("No such API token of yours.")
+    messages.success(
+        request,
+        f"The API token {token.prefix}… is revoked: a program that still sends it is refused.",
+    )
+    return redirect(f"{reverse('accounts:profile')}#api-tokens")
 
 
 @login_required

@@ -248,9 +248,8 @@ def prepare(count: int, *, script_length: int = 0) -> list[Table]:
 
     django.setup()
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
-    from accounts.models import User
+    from accounts.models import ApiToken, User
     from cases.package.reader import read_package_path
     from cases.services import case_import_package
     from play import services
@@ -273,9 +272,8 @@ def prepare(count: int, *, script_length: int = 0) -> list[Table]:
             for number in range(count)
             for seat in range(3)
         )
-        tokens = Token.objects.bulk_create(
-            Token(user=user, key=Token.generate_key()) for user in users
-        )
+        tokens = [ApiToken.issue(user=user) for user in users]
+        ApiToken.objects.bulk_create(token for token, _ in tokens)
         tables = []
         for number in range(count):
             players = users[number * 3 : number * 3 + 3]
@@ -287,7 +285,7 @@ def prepare(count: int, *, script_length: int = 0) -> list[Table]:
             if script_length:
                 row = TableRow.objects.get(pk=table.pk)
                 script = play_ahead(row.state, row.version, random.Random(number), script_length)
-            keys = [token.key for token in tokens[number * 3 : number * 3 + 3]]
+            keys = [key for _, key in tokens[number * 3 : number * 3 + 3]]
             tables.append(Table(id=table.pk, tokens=keys, script=script))
     logging.disable(logging.NOTSET)
     return tables

@@ -93,7 +93,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files, not a CDN
     "channels",
@@ -349,7 +348,9 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # `Authorization: Token <key>`, DRF's header, checked against accounts.ApiToken:
+        # tokens that expire and end with a new password (accounts/authentication.py).
+        "accounts.authentication.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -378,6 +379,13 @@ REST_FRAMEWORK = {
     # client's address themselves (TRUSTED_PROXIES), and any other sees the connection's.
     "NUM_PROXIES": 0,
 }
+# How long an API token lasts from its creation, in days. Read when a token is checked, so
+# shortening it ends older tokens at once.
+API_TOKEN_DAYS = env_int("HOLMES_API_TOKEN_DAYS", 30)
+if API_TOKEN_DAYS < 1:
+    raise ImproperlyConfigured(
+        f"HOLMES_API_TOKEN_DAYS={API_TOKEN_DAYS} must be 1 or more: a token must last a day."
+    )
 # How often the case editor saves a writer's changes in the background (authoring/editor.js).
 EDITOR_AUTOSAVE_SECONDS = env_int("HOLMES_EDITOR_AUTOSAVE_SECONDS", 20)
 

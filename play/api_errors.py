@@ -102,6 +102,7 @@ ERROR_SCHEMA = {
 }
 ERROR_DESCRIPTIONS = {
     "400": "The request is invalid, or the rules refuse it (error.code, and a sentence).",
+    "401": "The API token is not valid: expired (token_expired), revoked, or never issued.",
     "403": "Not logged in, or not allowed to do this.",
     "404": "No such object, or none you may see.",
     "413": "The body is over the size the API reads (DATA_UPLOAD_MAX_MEMORY_SIZE).",
@@ -136,7 +137,7 @@ def document_error_responses(result, generator, request, public):
         if method in WRITE_METHODS or any(p["in"] == "path" for p in parameters):
             codes.add("404")
         if not all(issubclass(p, AllowAny) for p in view_class.permission_classes):
-            codes.add("403")
+            codes.update(("401", "403"))
         if view_class.throttle_classes:
             codes.add("429")
         if view_class.__name__ == "TableActionApi":

@@ -1,10 +1,10 @@
 """Token authentication for the table websocket, for clients that are not browsers.
 
 A browser's socket is authenticated by its session cookie (Channels' AuthMiddlewareStack).
-A program that already speaks the API with a token (`Authorization: Token <key>`, DRF's
-TokenAuthentication) sends the same header on the websocket handshake; this middleware,
-placed inside the session middleware, uses it when the session gave no user. The token
-travels in a header, never in the URL, so it does not end up in access logs.
+A program that already speaks the API with a token (`Authorization: Token <key>`,
+accounts/authentication.py) sends the same header on the websocket handshake; this
+middleware, placed inside the session middleware, uses it when the session gave no user.
+The token travels in a header, never in the URL, so it does not end up in access logs.
 """
 
 from channels.middleware import BaseMiddleware
@@ -25,14 +25,18 @@ def token_from_headers(headers) -> str | None:
 
 
 def user_for_token(key: str):
-    """The active user whose API token this is, or AnonymousUser. Run on the sockets'
-    database thread (play/socket_thread.py), as the rest of the socket's database work:
-    with Channels' database_sync_to_async and `.first()`, the lookup cost 1.05 ms of the
+    """The active user whose API token this is, or AnonymousUser: for a key that is no
+    token's, a token that expired or was revoked (a new password revokes them all), as
+    the API checks them (accounts.services.api_token_use). Run on the sockets' database
+    thread (play/socket_thread.py), as the rest of the socket's database work: with
+    Channels' database_sync_to_async and `.first()`, the lookup cost 1.05 ms of the
     worker's CPU; 0.86 ms so (PostgreSQL, measured in one process)."""
-    from rest_framework.authtoken.models import Token
+    from accounts import services
 
-    # Sliced, not `.first()`: no ORDER BY for a key that is unique anyway.
-    token = next(iter(Token.objects.select_related("user").filter(key=key)[:1]), None)
+    try:
+        token = services.api_token_use(key=key)
+    except services.ApiTokenExpired:
+        return AnonymousUser()
     if token is None or not token.user.is_active:
         return AnonymousUser()
     return token.user

@@ -281,15 +281,14 @@ def table_for_two(
 ):
     """alice and bob at a started table of the tutorial case, with API tokens. Set up in
     this process (Celery eager: its notifications are stored here and now)."""
-    from rest_framework.authtoken.models import Token
-
+    from accounts.services import api_token_create
     from play import services
 
     with django_capture_on_commit_callbacks(execute=True):
         table = services.table_create(host=alice, case_version=tutorial)
         services.table_join(invite_code=table.invite_code, user=bob)
         table = services.table_start(table_id=table.pk, user=alice)
-    tokens = {0: Token.objects.create(user=alice).key, 1: Token.objects.create(user=bob).key}
+    tokens = {0: api_token_create(user=alice)[1], 1: api_token_create(user=bob)[1]}
     return table, tokens
 
 

@@ -13,7 +13,6 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
-from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -23,6 +22,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from accounts.services import api_token_create
 from play import services
 
 CHECKS = [
@@ -64,7 +64,8 @@ def seated(tutorial, alice, bob):
     table = services.table_create(host=alice, case_version=tutorial)
     services.table_join(invite_code=table.invite_code, user=bob)
     services.table_start(table_id=table.pk, user=alice)
-    return {"table": table.pk, "token": Token.objects.create(user=alice).key}
+    _, key = api_token_create(user=alice)
+    return {"table": table.pk, "token": key}
 
 
 @pytest.fixture

@@ -1,10 +1,13 @@
 """The table websocket for programs: `Authorization: Token <key>` on the handshake, as on
 the API. Through the real ASGI application (origin check, session, token, routing)."""
 
+from datetime import timedelta
+
 import pytest
 from asgiref.sync import async_to_sync
-from rest_framework.authtoken.models import Token
 
+from accounts.models import ApiToken
+from accounts.services import api_token_create
 from holmes_site.asgi import application
 from play.consumers import CLOSE_NOT_A_MEMBER
 from play.ws_auth import token_from_headers
@@ -31,7 +34,7 @@ def connect_and_greet(socket: PatientSocket):
 
 
 def test_it_lets_a_player_in_with_their_api_token(started, bob):
-    key = Token.objects.create(user=bob).key
+    key = api_token_create(user=bob)[1]
 
     connected, _, hello = connect_and_greet(socket_with_token(started.pk, key))
 
@@ -46,7 +49,28 @@ def test_it_refuses_a_token_that_does_not_exist(started):
 
 
 def test_it_refuses_the_token_of_someone_without_a_seat(started, dave):
-    key = Token.objects.create(user=dave).key
+    key = api_token_create(user=dave)[1]
+
+    connected, code, _ = connect_and_greet(socket_with_token(started.pk, key))
+
+    assert (connected, code) == (False, CLOSE_NOT_A_MEMBER)
+
+
+def test_it_refuses_an_expired_token(started, bob, settings):
+    token, key = api_token_create(user=bob)
+    ApiToken.objects.filter(pk=token.pk).update(
+        created_at=token.created_at - timedelta(days=settings.API_TOKEN_DAYS, seconds=1)
+    )
+
+    connected, code, _ = connect_and_greet(socket_with_token(started.pk, key))
+
+    assert (connected, code) == (False, CLOSE_NOT_A_MEMBER)
+
+
+def test_it_refuses_a_token_made_before_a_new_password(started, bob):
+    key = api_token_create(user=bob)[1]
+    bob.set_password("a new password for bob")
+    bob.save()
 
     connected, code, _ = connect_and_greet(socket_with_token(started.pk, key))
 
@@ -54,7 +78,7 @@ def test_it_refuses_the_token_of_someone_without_a_seat(started, dave):
 
 
 def test_it_refuses_the_token_of_a_deactivated_player(started, charlie):
-    key = Token.objects.create(user=charlie).key
+    key = api_token_create(user=charlie)[1]
     charlie.is_active = False
     charlie.save(update_fields=["is_active"])
 
@@ -64,7 +88,7 @@ def test_it_refuses_the_token_of_a_deactivated_player(started, charlie):
 
 
 def test_it_still_checks_the_origin_of_a_socket_with_a_token(started, bob):
-    key = Token.objects.create(user=bob).key
+    key = api_token_create(user=bob)[1]
     socket = socket_with_token(started.pk, key)
     socket.scope["headers"] = [
         (b"origin", b"http://evil.example") if name == b"origin" else (name, value)
