@@ -61,6 +61,7 @@ def test_a_failed_move_says_so_and_the_button_works_again(
     expect(refusal).to_contain_text(sentence)
     expect(refusal).to_have_attribute("role", "alert")
     expect(button).to_be_enabled()  # htmx gave the button back
+    expect(refusal).to_be_focused()  # not <body>: the disabled button dropped the focus
     if failure == "500":
         page.screenshot(path=artifacts / "failed-move-1280.png")
 

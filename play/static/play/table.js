@@ -101,6 +101,7 @@
 
   var keptRefusal = "";
   var actionsPending = 0;
+  var actionHadFocus = false;
 
   function isActionVerb(verb) { return (verb || "get").toLowerCase() !== "get"; }
 
@@ -135,6 +136,9 @@
     }
     keptRefusal = "";  // the player acts again
     actionsPending += 1;
+    // htmx disables the clicked button while the move is on its way, and the browser then
+    // drops the focus to <body>: whether the player was in the region is known only now.
+    if (live().contains(document.activeElement)) actionHadFocus = true;
   });
   ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
     document.body.addEventListener(name, function (event) {
@@ -149,7 +153,8 @@
     var detail = event.detail;
     if (!isAction(detail)) return;
     actionAnswered();
-    focusWasInLive = live().contains(document.activeElement);
+    focusWasInLive = actionHadFocus || live().contains(document.activeElement);
+    if (!actionsPending && detail.shouldSwap) actionHadFocus = false;
     // A refresh the action kept waiting goes once this answer is on the page (htmx swaps
     // it right after this event), never from here.
     window.setTimeout(refreshIfOwed, 0);
@@ -204,6 +209,13 @@
   function showFailedAction(sentence) {
     keptRefusal = sentence;
     showSentence(sentence);
+    if (actionHadFocus && !actionsPending) {
+      // No answer to swap in: the focus the disabled button dropped goes to the sentence.
+      actionHadFocus = false;
+      var refusal = refusalLine();
+      refusal.setAttribute("tabindex", "-1");
+      refusal.focus();
+    }
     refresh();
   }
 
