@@ -8,8 +8,10 @@ What the values mean (ranges, duplicates, references...) is the linter's job
 """
 
 import io
+import lzma
 import re
 import zipfile
+import zlib
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
@@ -44,6 +46,16 @@ MAX_FILES = 500  # files kept
 MAX_PACKAGE_BYTES = 4_000_000  # every file together, unpacked, those dropped included
 MAX_ZIP_BYTES = 4_000_000  # the zip itself (an upload)
 MAX_ZIP_ENTRIES = 1000  # entries of its directory, folders and dropped ones included
+# What zipfile unpacks: an entry compressed another way (deflate64, say), or encrypted
+# (flag bit 0), raised NotImplementedError or RuntimeError, uncaught, when it was opened.
+ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+ZIP_ENCRYPTED = 0x1
+# What unpacking an entry may raise besides, from its data: a bad checksum, a stream that
+# is not what its method says.
+UNPACKING_ERRORS = (
+    zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, RuntimeError,
+    NotImplementedError,
+)  # fmt: skip
 
 CASE_KEYS = (
     "format", "slug", "title", "difficulty", "language", "players", "start", "zones", "questions",
@@ -175,14 +187,34 @@ def _read_zip_entry(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, files: Pac
     if entry.file_size > MAX_FILE_BYTES:
         files.problems.append(error(name, None, "the file is too large (over 1 MB)"))
         return
+    refusal = _entry_refusal(entry)
+    if refusal:
+        files.problems.append(error(name, None, refusal))
+        return
     # zipfile unpacks no more than the directory's file_size; one byte more is asked all
     # the same, so that nothing here depends on it.
-    with archive.open(entry) as stream:
-        content = stream.read(MAX_FILE_BYTES + 1)
+    try:
+        with archive.open(entry) as stream:
+            content = stream.read(MAX_FILE_BYTES + 1)
+    except UNPACKING_ERRORS as exc:
+        files.problems.append(error(name, None, f"the file cannot be unpacked ({exc})"))
+        return
     if len(content) > MAX_FILE_BYTES:
         files.problems.append(error(name, None, "the file is too large (over 1 MB)"))
         return
     files["/".join(parts)] = content
+
+
+def _entry_refusal(entry: zipfile.ZipInfo) -> str | None:
+    """Why an entry cannot be unpacked, from the zip's directory alone; None when it can."""
+    if entry.flag_bits & ZIP_ENCRYPTED:
+        return "the file is encrypted (zip the package again without a password)"
+    if entry.compress_type not in ZIP_METHODS:
+        return (
+            f"the file is compressed by a method this site cannot unpack ({entry.compress_type};"
+            " zip the package again with the usual one, deflate)"
+        )
+    return None
 
 
 def _strip_package_folder(files: PackageFiles) -> PackageFiles:
