@@ -14,6 +14,9 @@ from . import services
 from .models import Notification
 
 MAX_ID = 2**63 - 1  # beyond a 64-bit id, SQLite cannot even compare (OverflowError)
+# Ids marked read in one request. Each is a parameter of the query, and PostgreSQL takes
+# at most 65,535: 100,000 ids failed there, and were answered as a database down (503).
+MAX_IDS_READ = 1_000
 
 
 class TokenApi(APIView):
@@ -89,7 +92,14 @@ class NotificationReadApi(APIView):
     @extend_schema_serializer(component_name="NotificationReadInput")
     class Input(serializers.Serializer):
         ids = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+            required=False,
+            max_length=MAX_IDS_READ,
+            error_messages={
+                "max_length": f"Mark at most {MAX_IDS_READ:,} notifications read in one "
+                "request: send the others in another."
+            },
+            help_text=f"At most {MAX_IDS_READ:,}; without ids, every notification is marked.",
         )
 
     @extend_schema(request=Input, responses={204: None}, summary="Mark notifications read")

@@ -15,6 +15,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from holmes_site.safe_input import text_refusal
 from holmes_site.throttling import budget_spent, limit_reached, login_throttle, web_throttle
 from play.selectors import invite_code_in_path, invite_for_code
 
@@ -52,12 +53,17 @@ ACCOUNT_PAGES = "/accounts/"
 
 def next_page(request: HttpRequest) -> str | None:
     """`next` (posted, or in the address), if it is a page of this site (as log-in checks
-    it): never another site's."""
+    it): never another site's, nor one holding NUL (PostgreSQL refused it in the invite's
+    lookup) or other text the site's guard refuses."""
     target = request.POST.get("next") or request.GET.get("next", "")
     safe = url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return target if safe and target.startswith("/") else None
+    readable = text_refusal(target, max_length=MAX_NEXT_CHARACTERS) is None
+    return target if safe and readable and target.startswith("/") else None
+
+
+MAX_NEXT_CHARACTERS = 2_000  # a page's address, with its query
 
 
 def _invite_context(request: HttpRequest) -> dict:

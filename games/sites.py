@@ -127,12 +127,15 @@ class GameSite:
 
     def action_from_form(self, action: dict, data: Any) -> dict:
         """A page's move: the action it offered, with what the player filled in. Each
-        ``param-<name>`` field sets ``<name>`` (a whole number where it reads as one)."""
+        ``param-<name>`` field sets ``<name>``: a whole number where it is written in the
+        digits 0 to 9, else the text. (The page's form refuses, with a sentence, a number
+        written otherwise: ², ①, --5 or thousands of digits, which int() refuses.)"""
         result = dict(action)
         for name, value in data.items():
             if name.startswith("param-") and isinstance(value, str):
-                key = name[len("param-") :]
-                result[key] = int(value) if value.lstrip("-").isdigit() else value.strip()
+                digits = value.removeprefix("-")
+                number = digits.isascii() and digits.isdigit() and len(digits) <= 18
+                result[name[len("param-") :]] = int(value) if number else value.strip()
         return result
 
     def page(self, view: dict, seats: dict[int, dict], events: EventReader) -> dict:

@@ -25,6 +25,8 @@ from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.encoders import JSONEncoder as DrfEncoder
 
+from .safe_input import MAX_DEPTH, json_refusal
+
 # Keys that are not strings become strings, as the standard library's json makes them.
 _FIELD_OPTIONS = orjson.OPT_NON_STR_KEYS
 # Datetimes go to DRF's encoder, which writes them its own way (UTC as "Z").
@@ -95,13 +97,15 @@ class FastJSONRenderer(JSONRenderer):
 
 # Deeper than any request of the API (a move is three levels). The standard library's
 # parser recursed into 5000 levels until RecursionError (a 500); orjson stops at 1024, and
-# this at far less, so that nothing after the parser recurses that deep either.
-MAX_JSON_DEPTH = 32
+# the site's guard at far less, so that nothing after the parser recurses that deep either.
+MAX_JSON_DEPTH = MAX_DEPTH
 
 
 class FastJSONParser(JSONParser):
-    """DRF's JSONParser reading with orjson, refusing (400) JSON nested deeper than
-    MAX_JSON_DEPTH."""
+    """DRF's JSONParser reading with orjson, refusing (400) what the site's guard refuses
+    (holmes_site/safe_input.py): JSON nested deeper than MAX_JSON_DEPTH, text holding NUL,
+    numbers beyond 64 bits, too many values. orjson itself refuses NaN, Infinity and lone
+    surrogates, which are not JSON."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         encoding = get_encoding(parser_context or {})  # text encodings only, as DRF's
@@ -112,21 +116,7 @@ class FastJSONParser(JSONParser):
             data = orjson.loads(raw)
         except (orjson.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
-        if _deeper_than(data, MAX_JSON_DEPTH):
-            raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels")
+        refusal = json_refusal(data, what="The request's JSON")
+        if refusal:
+            raise ParseError(refusal)
         return data
-
-
-def _deeper_than(data, limit: int) -> bool:
-    """Whether lists and objects nest more than `limit` levels in `data` (no recursion)."""
-    waiting = [(data, 1)]
-    while waiting:
-        value, depth = waiting.pop()
-        if isinstance(value, dict):
-            value = value.values()
-        elif not isinstance(value, list):
-            continue
-        if depth > limit:
-            return True
-        waiting.extend((item, depth + 1) for item in value if isinstance(item, dict | list))
-    return False

@@ -4,7 +4,8 @@ move instead (play/live.py).
 
 A socket answers `{"type": "ping"}` and, from a player, `{"type": "move", ...}`: the API's
 move by the socket (play/socket_moves.py). Anything else a client sends is answered, never
-raised: text that is not a JSON object gets an error message (the socket stays open), a
+raised: text that is not a JSON object, or that the site's guard refuses (nested too deep,
+say: holmes_site/safe_input.py), gets an error message (the socket stays open), a
 binary frame closes the socket as unsupported data (1003). A member may hold at most
 MAX_SOCKETS_PER_MEMBER sockets on a table (play/presence.py): one more closes with
 CLOSE_TOO_MANY_SOCKETS. When the database does not answer, a socket that opens is closed
@@ -22,6 +23,8 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.db import DatabaseError
 from django.http import Http404
+
+from holmes_site.safe_input import json_refusal
 
 from . import presence, selectors
 from .live import send_pushes, table_group, view_group, viewers_group
@@ -134,6 +137,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 content = orjson.loads(text_data)
         if not isinstance(content, dict):
             await self.send_json({"type": "error", "message": NOT_AN_OBJECT})
+            return
+        # The site's guard (holmes_site/safe_input.py), as for the API's bodies: a move
+        # nested a thousand deep (orjson reads 1024) raised RecursionError in the move's
+        # fingerprint, and the socket died without a close frame, its row left counting.
+        refusal = json_refusal(content, what="The message")
+        if refusal:
+            await self.send_json({"type": "error", "message": refusal})
             return
         await self.receive_json(content, **kwargs)
 

@@ -1,10 +1,9 @@
 """Forms of the table pages. They check shapes only: the rules judge every move."""
 
-import json
-
 from django import forms
 
 from games.base import Game
+from holmes_site.safe_input import Refused, json_loads, number_refusal, text_refusal
 
 from .models import Colour
 
@@ -66,12 +65,18 @@ class NotebookForm(forms.Form):
     """The notebook's text, and the marks of a game's note sheet (JSON), either or both."""
 
     text = forms.CharField(required=False, max_length=50_000, strip=False, widget=forms.Textarea)
-    marks = forms.JSONField(required=False)
+    # Read by the site's guard (holmes_site/safe_input.py), not by forms.JSONField: its
+    # reader raised RecursionError on marks nested a thousand deep, and took NaN, 1e999
+    # and lone surrogates, which the database then refused (a 500 each).
+    marks = forms.CharField(required=False, strip=False)
 
     def clean_marks(self):
-        marks = self.cleaned_data.get("marks")
         if "marks" not in self.data:
             return None
+        try:
+            marks = json_loads(self.cleaned_data["marks"], what="The note sheet")
+        except Refused as refused:
+            raise forms.ValidationError(str(refused)) from None
         if not isinstance(marks, dict):
             raise forms.ValidationError("The marks could not be read.")
         return marks
@@ -84,17 +89,61 @@ class ActionForm(forms.Form):
     Anything a client sends is only a proposal: `game_apply_action` runs the rules' checks.
     """
 
-    action = forms.CharField(max_length=2_000)
-    expected_version = forms.IntegerField(min_value=0, required=False)
+    action = forms.CharField(
+        max_length=2_000,
+        error_messages={
+            "required": "This move could not be read: it names no action.",
+            "max_length": "The move is too long to be one (at most 2,000 characters).",
+        },
+    )
+    expected_version = forms.IntegerField(
+        min_value=0,
+        required=False,
+        error_messages={
+            "invalid": "The move's version is not a whole number.",
+            "min_value": "The move's version is not a whole number.",
+        },
+    )
     # No length check here: the write path refuses too long a key with its own sentence
     # (services.IdempotencyKeyTooLong), where this form could only say it was unreadable.
     key = forms.CharField(required=False)
 
     def clean_action(self) -> dict:
         try:
-            action = json.loads(self.cleaned_data["action"])
-        except ValueError as error:
-            raise forms.ValidationError("This move could not be read.") from error
+            action = json_loads(self.cleaned_data["action"], what="The move")
+        except Refused as refused:
+            raise forms.ValidationError(str(refused)) from None
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise forms.ValidationError("This move could not be read.")
         return action
+
+    def clean(self):
+        """The fields the game's site reads into the move (`param-<name>`, say) pass the
+        site's guard: text without NUL or half characters, of a bounded length; and a
+        `param-` field that is written as a number is one int() reads within 64 bits
+        (Python's int() refused ², ① and --5, which str.isdigit() let through, and text
+        of over 4,300 digits: a 500 each)."""
+        cleaned = super().clean()
+        for name, value in _posted(self.data):
+            # The form's own fields are bounded above; the site's, here.
+            limit = None if name in self.fields else MAX_FIELD_CHARACTERS
+            refusal = text_refusal(name, what="A field's name in this move", max_length=100)
+            refusal = refusal or text_refusal(value, what="A field of this move", max_length=limit)
+            if refusal is None and name.startswith(PARAM_PREFIX):
+                refusal = number_refusal(value, what=f"The field {name}")
+            if refusal:
+                raise forms.ValidationError(refusal)
+        return cleaned
+
+
+# What a move form's fields may hold besides the action: a player's answer is at most a
+# few hundred characters.
+MAX_FIELD_CHARACTERS = 2_000
+PARAM_PREFIX = "param-"  # GameSite.action_from_form: a field that sets one of the move's
+
+
+def _posted(data) -> list[tuple[str, str]]:
+    """Every field posted, each value of a repeated one (the cards ticked for a discard)."""
+    if hasattr(data, "lists"):
+        return [(name, value) for name, values in data.lists() for value in values]
+    return [(name, value) for name, value in data.items() if isinstance(value, str)]

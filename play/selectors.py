@@ -17,6 +17,7 @@ from cases.markdown import render_markdown
 from cases.models import CaseVersion
 from games import get_rules
 from games.sites import get_site, names_sentence
+from holmes_site.safe_input import text_refusal
 
 from .models import (
     Notebook,
@@ -317,8 +318,15 @@ def case_figures(*, case_ids: list[int]) -> dict[int, CaseFigures]:
     return figures
 
 
+MAX_CODE_CHARACTERS = 64  # a code is at most 16 (Table.invite_code); typed, with spaces
+
+
 def table_for_invite(*, invite_code: str) -> Table | None:
     """The table an invite code opens, with what its join page shows (title, host, seats)."""
+    if text_refusal(invite_code, max_length=MAX_CODE_CHARACTERS):
+        # No table's code: PostgreSQL refuses NUL in a query's text (a 500 on an invite
+        # path holding %00, or a log-in page whose next was one).
+        return None
     tables = Table.objects.select_related("case_version", "host").annotate(
         seat_count=Count("seats")
     )

@@ -26,6 +26,7 @@ from games import GAMES, case_game, get_game, get_rules
 from games.base import SYSTEM, Event, OptionsInvalid, Refusal
 from games.sites import get_site
 from holmes_site.outbox import outbox_enqueue
+from holmes_site.safe_input import json_refusal
 
 from . import move_sql, selectors
 from .models import (
@@ -827,12 +828,14 @@ def _check_marks(marks) -> None:
 
     if not isinstance(marks, dict):
         raise ValidationError("Marks are an object of names and values.")
+    # The site's guard first: the database's JSON refuses NUL (keys included), NaN,
+    # Infinity and lone surrogates, and json.dumps recursed into marks nested deep.
+    refusal = json_refusal(marks, what="The note sheet")
+    if refusal:
+        raise ValidationError(refusal)
     dumped = json.dumps(marks)
     if len(dumped) > MAX_MARKS_BYTES:
         raise ValidationError("The marks are too many to keep.")
-    # PostgreSQL's JSON refuses the NUL character (\u0000) anywhere, keys included.
-    if "\\u0000" in dumped:
-        raise ValidationError("Marks cannot hold the NUL character.")
 
 
 # --- Side effects after commit --------------------------------------------------------

@@ -10,6 +10,8 @@ says a new version exists, or by polling when the socket is down. `table_live` a
 when the client already has the current version, so polling costs one small query.
 """
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -23,6 +25,7 @@ from cases import selectors as case_selectors
 from cases.forms import CatalogueForm
 from games import GAMES, case_game
 from games.sites import get_site
+from holmes_site.safe_input import text_refusal
 from holmes_site.throttling import (
     SENTENCES,
     budget_spent,
@@ -151,7 +154,17 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     if not code:
         messages.info(request, "Type the table's code, like HK7-4QM, to join it.")
         return redirect("play:home")
+    if not TYPED_CODE.fullmatch(code):
+        # No table's code, and no address holds it (a "/" ended the join page's address
+        # and made a 500): said as a wrong code is, with a 400, and no guess counted.
+        shown = code[:32] if text_refusal(code, max_length=None) is None else ""
+        return render(request, "play/join.html", {"table": None, "code": shown}, status=400)
     return redirect("play:join", code[:32])
+
+
+# A code as typed (`invite_code_typed`): a new code's letters and digits, or an older one's,
+# which may hold an underscore too.
+TYPED_CODE = re.compile(r"[0-9A-Z_]+")
 
 
 @login_required
@@ -383,7 +396,7 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
         return _after_write(request, table_id, error=views_local.PASS_FIRST)
     form = ActionForm(request.POST)
     if not form.is_valid():
-        return _after_write(request, table_id, error="This move could not be read.")
+        return _unreadable_move(request, form)
     site = get_site(membership.table.engine)
     action = site.action_from_form(form.cleaned_data["action"], request.POST)
     if action.get("type") in site.throttled_actions and web_limit_reached(request, "answers"):
@@ -409,6 +422,15 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
             error = result.refusal.message
             refused = (action, result.refusal)
     return _after_write(request, table_id, error=error, refused=refused)
+
+
+def _unreadable_move(request: HttpRequest, form: ActionForm) -> HttpResponse:
+    """A move form the page never sends (written by hand, or by a program): 400, with the
+    form's sentence (holmes_site/safe_input.py says why). htmx swaps only 2xx answers: for
+    a move sent through it, the page's script says the move was not made and shows the
+    table as it stands."""
+    sentence = next(iter(form.errors.values()))[0]
+    return render(request, "bad_request.html", {"message": sentence}, status=400)
 
 
 @login_required
