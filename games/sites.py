@@ -115,8 +115,29 @@ class GameSite:
 
         `may_reveal_case()`: whether the site lets this viewer see the case's secrets now
         (not while they play the same case at another table); ask it before showing any,
-        and only then, as it costs a query."""
+        and only then, as it costs a query. When it says no, the extras hold
+        ``"solution_withheld": True`` and the view goes through ``view_withheld``."""
         return {}
+
+    # --- Keeping a case's secrets from a viewer who still plays it -------------------------
+
+    # Events that quote answers or verdicts (private ones: a player's own answers, a
+    # check's result...). A member the case is withheld from gets none of them from the
+    # table's history, whatever their audience.
+    withheld_events: frozenset[str] = frozenset()
+
+    def shows_case_to(self, state: dict, seat: int | None) -> bool:
+        """Whether the rules would show this seat (None: a spectator) the case's secrets
+        now: its solution, and the answers given and judged. A game without a case has
+        none to show."""
+        return False
+
+    def view_withheld(self, game_view: dict) -> dict:
+        """The rules' view for a viewer the case's secrets are withheld from (they play
+        the case elsewhere, or their device holds a seat still playing it): without the
+        answers given, their verdicts, the checker's reasons, or any other result that
+        tells what the right answers are. By default the view as it is."""
+        return game_view
 
     def timer_label(self, view: dict) -> str:
         """What the countdown above the game counts down to, in the player's words."""

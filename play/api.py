@@ -127,7 +127,8 @@ TABLE_VIEW = inline_serializer(
         ),
         "solution_withheld": serializers.BooleanField(
             required=False,
-            help_text="Case games: the solution waits while you play this case at another table.",
+            help_text="Case games: the solution waits while you play this case at another "
+            "table, and so does every answer and verdict in game.",
         ),
         "notebook": serializers.CharField(allow_null=True),
     },

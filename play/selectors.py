@@ -198,32 +198,49 @@ def table_view(*, membership: Membership) -> dict:
         if membership.player is not None:
             # What this player may do now, so clients offer only legal moves.
             game["legal_actions"] = rules.legal_actions(table.state, membership.player)
-        result["game"] = game
-        result.update(
-            get_site(table.engine).view_extras(
-                case_version_id=table.case_version_id,
-                game_view=game,
-                may_reveal_case=lambda: _may_reveal_case(membership),
-            )
+        site = get_site(table.engine)
+        extras = site.view_extras(
+            case_version_id=table.case_version_id,
+            game_view=game,
+            may_reveal_case=lambda: _may_reveal_case(membership),
         )
+        # Kept from this viewer, the case's solution takes every answer and verdict with it.
+        result["game"] = site.view_withheld(game) if extras.get("solution_withheld") else game
+        result.update(extras)
     return result
 
 
 def _may_reveal_case(membership: Membership) -> bool:
     """Whether this table may show its viewer the case's secrets (its solution) when the
     game allows: not while they play the same case at another table, which could then be
-    won by reading this one. Asked only when the game would show them (one query).
+    won by reading this one. Asked only when the game would show them (one query, two
+    for a host).
     A local player's seat (pass and play) is read on its holder's device: the holder is
-    the one who would read it."""
+    the one who would read it, so neither while the device holds a seat that still plays
+    this table."""
     table = membership.table
     seat = membership.seat
     user_id = (seat.user_id or seat.held_by_id) if seat else membership.user_id
     if table.case_version_id is None or user_id is None:
         return True
+    if seat is not None and _device_holds_a_seat_in_play(table, seat, user_id):
+        return False
     elsewhere = case_in_play_for(
         user_id=user_id, case_version_id=table.case_version_id, besides=table.pk
     )
     return elsewhere is None
+
+
+def _device_holds_a_seat_in_play(table: Table, seat: Seat, holder_id: int) -> bool:
+    """Whether the device showing `seat` holds another seat at the table that the game
+    does not show the case to (pass and play: the host's own, or a local player's, still
+    investigating). Only the host holds seats besides their own: one query for theirs."""
+    if table.host_id != holder_id or table.status != TableStatus.PLAYING or table.state is None:
+        return False
+    held = Seat.objects.filter(Q(user_id=holder_id) | Q(held_by_id=holder_id), table=table)
+    numbers = held.exclude(pk=seat.pk).values_list("number", flat=True)
+    site = get_site(table.engine)
+    return any(not site.shows_case_to(table.state, number) for number in numbers)
 
 
 def case_in_play_for(*, user_id: int, case_version_id: int, besides: int | None = None):
@@ -245,12 +262,27 @@ def _seconds_left(deadline) -> int | None:
 
 
 def visible_events(*, membership: Membership, after: int = 0, limit: int = 200) -> list[TableEvent]:
-    """The table's events this member may see, oldest first."""
-    return list(
-        TableEvent.objects.filter(table=membership.table, sequence__gt=after)
-        .filter(visible_to(membership.player))
-        .order_by("sequence")[:limit]
+    """The table's events this member may see, oldest first: none that quotes the case's
+    answers while the case is withheld from them (as `table_view` withholds it)."""
+    events = TableEvent.objects.filter(table=membership.table, sequence__gt=after).filter(
+        visible_to(membership.player)
     )
+    withheld = _withheld_events(membership)
+    if withheld:
+        events = events.exclude(type__in=withheld)
+    return list(events.order_by("sequence")[:limit])
+
+
+def _withheld_events(membership: Membership) -> frozenset[str]:
+    """The event types the member's history leaves out: the site's that quote answers or
+    verdicts, when the game would show the member the case but the site may not."""
+    table = membership.table
+    site = get_site(table.engine)
+    if not site.withheld_events or table.state is None:
+        return frozenset()
+    if not site.shows_case_to(table.state, membership.player) or _may_reveal_case(membership):
+        return frozenset()
+    return site.withheld_events
 
 
 def may_write_notes(*, table: Table, player: int) -> bool:

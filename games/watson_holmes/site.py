@@ -8,6 +8,7 @@ from games.sites import EventReader, GameSite, names_sentence
 from games.watson_holmes import GAME
 from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
+from games.watson_holmes.rules.view import may_see_solution
 
 MAX_TEXT = 500
 MAX_REASON = 300  # the rules refuse longer reasons
@@ -123,11 +124,38 @@ class WatsonHolmesSite(GameSite):
 
     # --- Reads --------------------------------------------------------------------------
 
+    # Private events that quote answers or verdicts: one's own answers and restatement, a
+    # consultation of another's answers, a check's verdict, a ruling's answer to rule on.
+    withheld_events = frozenset(
+        {"your_answers", "your_restatement", "consultation", "check_result", "ruling_request"}
+    )
+
+    def shows_case_to(self, state: dict, seat: int | None) -> bool:
+        return may_see_solution(state, seat)
+
+    def view_withheld(self, game_view: dict) -> dict:
+        """No attempt at 221B (anyone's: right answers are the key, and a verdict or the
+        checker's "Correct: ..." tells which are), no Holmes card result, no ruling to
+        give on another player's answer. Public counts of right answers stay."""
+        you = game_view.get("you")
+        if you is not None:
+            you = {
+                **you,
+                "answers": None,
+                "attempt": None,
+                "holmes": dict.fromkeys(you.get("holmes") or {}),
+                "rulings": [],
+                "restatement": None,
+            }
+        return {**game_view, "attempts": None, "you": you}
+
     def view_extras(self, *, case_version_id, game_view, may_reveal_case=None):
         if not game_view.get("may_see_solution"):
             return {"solution": None}
         if may_reveal_case is not None and not may_reveal_case():
-            # The viewer plays this case at another table: the solution waits until then.
+            # The viewer plays this case at another table, or their device holds a seat
+            # still playing this one: the solution waits, and `view_withheld` takes every
+            # answer and verdict out of the view.
             return {"solution": None, "solution_withheld": True}
         version = CaseVersion.objects.get(pk=case_version_id)
         questions = Question.objects.filter(version=version).order_by("position")

@@ -304,3 +304,55 @@ def test_a_local_seat_keeps_the_solution_while_its_holder_plays_the_case_elsewhe
     services.table_start(table_id=again.pk, user=bob)
 
     assert not selectors._may_reveal_case(as_mara)
+
+
+def test_a_device_whose_seat_still_plays_shows_no_solution_to_its_eliminated_local_seat(
+    alice, bob, tutorial
+):
+    """Mara, on alice's device, is turned away at 221B while alice plays on at the same
+    table: the device shows Mara neither the solution, nor her verdicts and their reasons,
+    nor Bob's answer she would rule on; alice would read them all."""
+    from games.base import SYSTEM
+    from play.models import TableAttempt
+
+    table = services.table_create(host=alice, case_version=tutorial)
+    local_players.local_seat_add(table_id=table.pk, user=alice, name="Mara")
+    services.table_join(invite_code=table.invite_code, user=bob)
+    table = services.table_start(table_id=table.pk, user=alice)
+
+    def move(seat, action: dict) -> None:
+        services.game_apply_action(table_id=table.pk, player=seat, action=action)
+        table.refresh_from_db()
+
+    places = {0: {"type": "visit", "location": 1, "carriages": 0}, 1: {"type": "baker_street"}}
+    places[2] = {"type": "visit", "location": 2, "carriages": 0}
+    while table.state["phase"] == "visiting":
+        move(table.state["turn"], places[table.state["turn"]])
+    # One answer right: the checker's reason for it starts "Correct:".
+    answers = {"thief": "silas crane", "hiding_place": "Waterloo Bridge", "ticket": "771"}
+    move(1, {"type": "answer", "answers": answers})
+    move(0, {"type": "done_reading"})
+    move(2, {"type": "done_reading"})
+    for attempt in TableAttempt.objects.filter(table=table, attempt__judged_at__isnull=True):
+        services.table_attempt_deliver_verdicts(table_attempt_id=attempt.pk)
+    table.refresh_from_db()
+    assert table.state["players"][1]["status"] == "eliminated"
+    assert table.state["players"][0]["status"] == "playing"
+    # Bob asks Sherlock to check an answer; the checker is unsure: Mara must rule.
+    move(2, {"type": "holmes_check", "question": "thief", "answer": "BOB-CHECKS-crane"})
+    check = table.state["requests"][-1]["id"]
+    move(SYSTEM, {"type": "judged", "request": check, "verdicts": {"thief": "unsure"}})
+    while table.state["turn"] == 0:  # the device may show Mara while it is Bob's turn
+        move(0, {"type": "visit", "location": 3, "carriages": 0})
+
+    client = client_for(alice)
+    confirm(client, table, 1)
+    for name in ("table", "table-live"):
+        html = client.get(url(name, table)).text
+        assert "This device shows <strong>Mara</strong>" in html
+        assert "he was the thief" not in html, name  # the solution
+        assert "<strong>Silas Crane</strong>" not in html
+        assert "silas crane" not in html and "Correct:" not in html
+        assert 'id="your-verdicts"' not in html
+        assert "BOB-CHECKS-crane" not in html
+        assert "stay closed on this device" in html  # the page says why
