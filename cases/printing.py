@@ -4,14 +4,18 @@ The PDF is made from HTML and CSS by WeasyPrint (templates in `cases/templates/c
 the booklet, the location cards nine to a page with their texts on the following page for
 printing on both sides, an answer sheet, and the solution last, behind a cover that asks
 the reader to stop. Who may have which version is `version_may_print`'s decision; whether
-the solution is included is the caller's (a blind review must not get it).
+the solution is included is the caller's (a blind review must not get it, nor someone who
+plays the case at a table: play's print view asks).
 """
 
+import hashlib
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from .models import CaseVersion, Icon, Location, VersionStatus
+from .selectors import latest_version_for_slug, published_versions
 
 # Cards on a sheet: three rows of three poker-sized cards (63 x 88 mm) fit A4 and Letter.
 CARDS_PER_SHEET = 9
@@ -32,9 +36,9 @@ class Sheet:
 
 
 def version_may_print(version: CaseVersion, user) -> bool:
-    """A published version is anyone's to print; any other only its author's (or a
-    superuser's). Moderators read versions under review in the editor, not here: a blind
-    review must not reach the solution through a PDF."""
+    """A published version is anyone's to print (the site asks them to log in first);
+    any other only its author's (or a superuser's). Moderators read versions under review
+    in the editor, not here: a blind review must not reach the solution through a PDF."""
     if version.status == VersionStatus.PUBLISHED:
         return True
     if not getattr(user, "is_authenticated", False) or not user.is_active:
@@ -42,12 +46,49 @@ def version_may_print(version: CaseVersion, user) -> bool:
     return user.is_superuser or version.case.author_id == user.pk
 
 
-def case_pdf(*, version: CaseVersion, with_solution: bool = True) -> bytes:
-    """The whole print-and-play PDF of a version."""
-    return _write_pdf(case_print_html(version=version, with_solution=with_solution))
+def printable_version(slug: str, *, user, number: int | None) -> CaseVersion | None:
+    """The version to print: version `number`, or else the published one, or else (for
+    its author) the newest; None when this user may not print it."""
+    if number is None:
+        version = published_versions().filter(case__slug=slug).first()
+        version = version or latest_version_for_slug(slug)
+    else:
+        version = latest_version_for_slug(slug, number=number)
+    if version is None or not version_may_print(version, user):
+        return None
+    return version
 
 
-def case_print_html(*, version: CaseVersion, with_solution: bool = True) -> str:
+# Published versions never change: their PDF is made once a day at most per process or cache.
+PRINTED_PDF_SECONDS = 24 * 3600
+
+
+def printed_pdf(
+    version: CaseVersion, *, with_solution: bool = True, closing_note: str = ""
+) -> bytes:
+    """`case_pdf`, kept in the cache for a published version (a copy for each way of
+    printing it)."""
+    if version.status != VersionStatus.PUBLISHED:
+        return case_pdf(version=version, with_solution=with_solution, closing_note=closing_note)
+    way = hashlib.sha256(f"{with_solution}:{closing_note}".encode()).hexdigest()[:16]
+    key = f"cases:print:{version.pk}:{way}"
+    pdf = cache.get(key)
+    if pdf is None:
+        pdf = case_pdf(version=version, with_solution=with_solution, closing_note=closing_note)
+        cache.set(key, pdf, PRINTED_PDF_SECONDS)
+    return pdf
+
+
+def case_pdf(*, version: CaseVersion, with_solution: bool = True, closing_note: str = "") -> bytes:
+    """The whole print-and-play PDF of a version. `closing_note`: a sentence its last page
+    ends with (why the solution is left out, say)."""
+    html = case_print_html(version=version, with_solution=with_solution, closing_note=closing_note)
+    return _write_pdf(html)
+
+
+def case_print_html(
+    *, version: CaseVersion, with_solution: bool = True, closing_note: str = ""
+) -> str:
     locations = list(version.locations.select_related("zone").order_by("number"))
     context = {
         "version": version,
@@ -55,6 +96,7 @@ def case_print_html(*, version: CaseVersion, with_solution: bool = True) -> str:
         "sheets": card_sheets(locations),
         "card_count": len(locations),
         "with_solution": with_solution,
+        "closing_note": closing_note,
     }
     return render_to_string("cases/print/case.html", context)
 

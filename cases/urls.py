@@ -6,5 +6,4 @@ app_name = "cases"
 
 urlpatterns = [
     path("guide/writing-a-case/", views.writing_guide, name="writing-guide"),
-    path("cases/<slug:slug>/print.pdf", views.case_print, name="print"),
 ]

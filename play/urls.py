@@ -2,7 +2,7 @@ from django.urls import path
 
 from holmes_site import converters  # noqa: F401 (<id:...>)
 
-from . import views, views_leaving, views_local
+from . import views, views_leaving, views_local, views_print
 
 app_name = "play"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<slug:name>/rules/", views.game_rules, name="game-rules"),
     path("games/<slug:name>/tables/new/", views.game_table_create, name="game-table-create"),
     path("cases/<slug:slug>/", views.case_page, name="case"),
+    path("cases/<slug:slug>/print.pdf", views_print.case_print, name="case-print"),
     path("tables/", views.tables, name="tables"),
     path("cases/<slug:slug>/tables/new/", views.table_create, name="table-create"),
     path("join/", views.join_by_code, name="join-by-code"),

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 
 def print_url(version) -> str:
-    return reverse("cases:print", args=[version.case.slug]) + f"?version={version.number}"
+    return reverse("play:case-print", args=[version.case.slug]) + f"?version={version.number}"
 
 
 def test_alice_prints_her_draft_from_its_preview(client, alice, draft):
@@ -23,11 +23,12 @@ def test_nobody_else_prints_a_version_in_review(client, bob, mina, in_review):
         client.force_login(user)
         assert client.get(print_url(in_review)).status_code == 404
         # Without a version number they get the published one, and there is none.
-        assert client.get(reverse("cases:print", args=[in_review.case.slug])).status_code == 404
+        assert client.get(reverse("play:case-print", args=[in_review.case.slug])).status_code == 404
 
 
-def test_once_published_anyone_prints_it(client, published):
-    response = client.get(reverse("cases:print", args=[published.case.slug]))
+def test_once_published_anyone_logged_in_prints_it(client, published, bob):
+    client.force_login(bob)
+    response = client.get(reverse("play:case-print", args=[published.case.slug]))
     assert response.status_code == 200
     assert response["Content-Disposition"] == (
         f'inline; filename="{published.case.slug}-v{published.number}.pdf"'

@@ -122,11 +122,14 @@ def test_it_can_leave_the_solution_out(lamplighter, tmp_path):
 
 
 def _print_url(case_version, **query) -> str:
-    url = reverse("cases:print", args=[case_version.case.slug])
+    url = reverse("play:case-print", args=[case_version.case.slug])
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
-def test_anyone_may_print_a_published_case(client, lamplighter):
+def test_anyone_logged_in_may_print_a_published_case(client, lamplighter, bob):
+    response = client.get(_print_url(lamplighter))
+    assert response.status_code == 302  # to the log-in page
+    client.force_login(bob)
     response = client.get(_print_url(lamplighter))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
@@ -141,7 +144,7 @@ def test_alice_prints_her_own_draft_and_nobody_else_can(client, alice, bob, lamp
     client.force_login(bob)
     assert client.get(_print_url(draft, version=2)).status_code == 404
     client.logout()
-    assert client.get(_print_url(draft, version=2)).status_code == 404
+    assert client.get(_print_url(draft, version=2)).status_code == 302  # to the log-in page
     client.force_login(alice)
     response = client.get(_print_url(draft, version=2))
     assert response.status_code == 200
@@ -170,7 +173,8 @@ def test_a_moderator_reviewing_blind_gets_no_pdf_of_the_version(client, alice, m
     assert b"SOLUTION-SECRET" not in response.content
 
 
-def test_a_bad_version_number_is_a_400_with_a_sentence(client, lamplighter):
+def test_a_bad_version_number_is_a_400_with_a_sentence(client, lamplighter, bob):
+    client.force_login(bob)
     for bad in ("two", "-1", "0", "1" * 12):
         response = client.get(_print_url(lamplighter, version=bad))
         assert response.status_code == 400
