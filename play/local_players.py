@@ -10,11 +10,11 @@ the writes (seating and removing local players) and the rule for when the device
 passed: when the seat it shows no longer owes a move and another seat it holds does.
 """
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 
-from accounts.models import name_key
+from accounts.models import DISPLAY_NAME_REFUSED, name_key, validate_display_name
 
 from .models import Seat, Table, TableStatus
 from .services import TableError, _bump_lobby, _renumber_seats, _seat_add
@@ -34,7 +34,12 @@ def local_seat_add(*, table_id: int, user, name: str) -> Seat:
         raise TableError(
             "Players are seated in the lobby, before the game starts.", "table_started"
         )
-    name = " ".join((name or "").split())
+    name = (name or "").strip()
+    try:  # an account's display-name rules: no control, invisible or direction characters
+        validate_display_name(name)
+    except ValidationError:
+        raise TableError(DISPLAY_NAME_REFUSED, "name_characters") from None
+    name = " ".join(name.split())
     if not name:
         raise TableError("Give the player on your device a name.", "name_missing")
     if len(name) > MAX_NAME_LENGTH:

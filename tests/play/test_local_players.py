@@ -122,6 +122,27 @@ def test_a_local_player_needs_a_name_of_their_own(alice, lobby, name, sentence):
     assert Seat.objects.filter(table=lobby).count() == 1
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["Ma\x00ra", "Ma\nra", "Mara\u202e", "\u200b", "\u200d\ufeff", "Ma\u2028ra", "Ma\x7fra"],
+    ids=["nul", "line break", "direction override", "zero-width space", "invisible only",
+         "line separator", "delete"],
+)  # fmt: skip
+def test_it_refuses_a_local_name_that_breaks_the_display_name_rules(alice, lobby, name):
+    response = add_local(client_for(alice), lobby, name)
+
+    assert response.status_code == 200
+    assert "no control characters, no invisible ones" in response.text
+    assert Seat.objects.filter(table=lobby).count() == 1
+
+
+def test_it_refuses_such_a_name_in_the_service_too(alice, lobby):
+    with pytest.raises(services.TableError) as refusal:
+        local_players.local_seat_add(table_id=lobby.pk, user=alice, name="Mara\x00")
+
+    assert refusal.value.code == "name_characters"
+
+
 def test_only_the_host_seats_local_players_and_only_in_the_lobby(alice, bob, lobby):
     services.table_join(invite_code=lobby.invite_code, user=bob)
     assert add_local(client_for(bob), lobby, "Mara").status_code == 403
