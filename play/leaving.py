@@ -19,7 +19,6 @@ else could play those seats, so they go the same way as the person's own.
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
@@ -39,6 +38,7 @@ from .services import (
     _append_events,
     _plan_wake,
     _store_move,
+    check_host_powers,
 )
 
 # The event in the table's history; its sentence is for everyone.
@@ -79,8 +79,7 @@ def seat_remove(*, table_id: int, host, number: int) -> Seat:
     """The host removes the player at seat `number`, who has been away from the table for
     at least HOLMES_AWAY_SECONDS; a computer player takes the seat."""
     table = _playing_table(table_id)
-    if table.host_id != host.pk:
-        raise PermissionDenied("Only the host removes players.")
+    check_host_powers(table, host, refusal="Only the host removes players.")
     seat = Seat.objects.filter(table=table, number=number).select_related("user").first()
     if seat is None or seat.user_id is None:
         raise TableError("No player sits in that seat.", "no_such_player")

@@ -974,13 +974,25 @@ def spectator_join(*, invite_code: str, user) -> Spectator:
     return spectator
 
 
+def check_host_powers(table: Table, user, *, refusal: str) -> None:
+    """The host's say over a started table (who may watch, removing players who are away)
+    is theirs while they keep their seat: a host who left the game (play/leaving.py) keeps
+    none of it, and nobody takes it over. `refusal` answers anyone else."""
+    if table.host_id != user.pk:
+        raise PermissionDenied(refusal)
+    if not Seat.objects.filter(table=table, user=user).exists():
+        raise PermissionDenied(HOST_WHO_LEFT)
+
+
+HOST_WHO_LEFT = "You left this game: the host's say over it went with your seat."
+
+
 @transaction.atomic
 def table_set_watching(*, table_id: int, user, allowed: bool) -> Table:
     """The host lets people with the invite watch, or not; turning it off sends the
     watchers away too (their next look at the table finds nothing)."""
     table = Table.objects.select_for_update(of=("self",)).get(pk=table_id)
-    if table.host_id != user.pk:
-        raise PermissionDenied("Only the host decides who may watch.")
+    check_host_powers(table, user, refusal="Only the host decides who may watch.")
     table.watching_allowed = allowed
     table.save(update_fields=["watching_allowed"])
     if not allowed:

@@ -29,7 +29,8 @@ def table_context(
         "table": table,
         "view": view,
         "error": error,
-        "is_host": table.host_id == request.user.pk,
+        # A host who left the game keeps no say over it (services.check_host_powers).
+        "is_host": table.host_id == request.user.pk and membership.seat is not None,
         "seat_list": list(seats.values()),
         "you": view["you"],
         "game_title": game.title,

@@ -197,6 +197,33 @@ def test_the_host_removes_from_the_page_and_reads_why_not_yet(alice, bob, client
     assert Seat.objects.get(table=table, number=1).is_bot
 
 
+def test_it_leaves_a_host_who_left_no_say_over_the_table(alice, bob, client):
+    table = card_game(alice, bob)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(hours=1))
+    leaving.seat_leave(table_id=table.pk, user=alice)
+    services.spectator_join(invite_code=table.invite_code, user=alice)
+
+    with pytest.raises(PermissionDenied, match="You left this game"):
+        leaving.seat_remove(table_id=table.pk, host=alice, number=1)
+    with pytest.raises(PermissionDenied, match="You left this game"):
+        services.table_set_watching(table_id=table.pk, user=alice, allowed=False)
+    client.force_login(alice)
+    html = client.get(reverse("play:table", args=[table.pk])).content.decode()
+    assert 'id="watching-note"' in html  # she watches now
+    assert 'id="watching-form"' not in html and 'id="remove-seat-1"' not in html
+    watching = reverse("play:table-watching", args=[table.pk])
+    assert client.post(watching, {"allowed": "off"}).status_code == 403
+    assert client.post(reverse("play:seat-remove", args=[table.pk, 1])).status_code == 403
+    api = APIClient()
+    api.force_authenticate(alice)
+    refused = api.post(f"/api/tables/{table.pk}/seats/1/remove/")
+    assert refused.status_code == 403
+    assert "the host's say over it went with your seat" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.watching_allowed
+    assert Seat.objects.get(table=table, number=1).user == bob
+
+
 # --- Hidden information ---------------------------------------------------------------------
 
 
