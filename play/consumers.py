@@ -9,7 +9,8 @@ say: holmes_site/safe_input.py), gets an error message (the socket stays open), 
 binary frame closes the socket as unsupported data (1003). A member may hold at most
 MAX_SOCKETS_PER_MEMBER sockets on a table (play/presence.py): one more closes with
 CLOSE_TOO_MANY_SOCKETS. When the database does not answer, a socket that opens is closed
-with CLOSE_TRY_AGAIN_LATER, a ping is answered all the same and a move is refused with a
+with CLOSE_TRY_AGAIN_LATER (each refusal accepts the socket first, so the code reaches
+the client), a ping is answered all the same and a move is refused with a
 sentence: never a server error (1011).
 """
 
@@ -35,6 +36,8 @@ from .socket_thread import in_socket_thread
 logger = logging.getLogger(__name__)
 
 # Close codes in the application range (4000-4999): the client shows why and stops retrying.
+# Each is sent after the handshake is accepted (`refuse`): a close before it reaches the
+# client as a failed handshake (HTTP 403), without its code.
 CLOSE_NOT_A_MEMBER = 4403
 CLOSE_NO_SUCH_SOCKET = 4404
 CLOSE_TOO_MANY_SOCKETS = 4429
@@ -72,13 +75,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             membership = await self._arrive()
         except presence.TooManySockets:
-            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            await refuse(self, CLOSE_TOO_MANY_SOCKETS)
             return
         except DatabaseError:  # down, or every connection busy for too long
-            await self.close(code=CLOSE_TRY_AGAIN_LATER)
+            await refuse(self, CLOSE_TRY_AGAIN_LATER)
             return
         if membership is None:
-            await self.close(code=CLOSE_NOT_A_MEMBER)
+            await refuse(self, CLOSE_NOT_A_MEMBER)
             return
         if self.wants_views:
             self.groups_joined = (
@@ -266,4 +269,12 @@ class NoSuchSocketConsumer(AsyncWebsocketConsumer):
     code, where Channels' router would raise (a traceback in the server's log)."""
 
     async def connect(self):
-        await self.close(code=CLOSE_NO_SUCH_SOCKET)
+        await refuse(self, CLOSE_NO_SUCH_SOCKET)
+
+
+async def refuse(consumer: AsyncWebsocketConsumer, code: int) -> None:
+    """Accept the handshake, then close with `code`: closed before the accept, the socket
+    fails its handshake (the ASGI servers answer HTTP 403) and neither a browser nor a
+    program ever reads the code."""
+    await consumer.accept()
+    await consumer.close(code=code)

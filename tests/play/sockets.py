@@ -25,3 +25,14 @@ class PatientSocket(WebsocketCommunicator):
 
     async def disconnect(self, code=1000, timeout=PATIENCE_SECONDS):
         return await super().disconnect(code, timeout)
+
+    async def refusal(self) -> tuple[bool, int | None]:
+        """Open a socket the server refuses: (whether it accepted the handshake, the close
+        code it then sent). A client reads the code only after an accepted handshake: to
+        a browser or a program a close before the accept is a failed handshake (HTTP 403,
+        no code). So a refusal the client can read is (True, code)."""
+        connected, code = await self.connect()
+        if connected:
+            message = await self.receive_output()
+            code = message.get("code") if message["type"] == "websocket.close" else None
+        return connected, code

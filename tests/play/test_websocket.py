@@ -57,33 +57,33 @@ def test_it_refuses_a_socket_to_someone_without_a_seat(started, dave):
     socket = socket_for(started.pk, dave)
 
     async def scenario():
-        connected, code = await socket.connect()
+        refused = await socket.refusal()
         await socket.disconnect()
-        return connected, code
+        return refused
 
-    assert run(scenario) == (False, CLOSE_NOT_A_MEMBER)
+    assert run(scenario) == (True, CLOSE_NOT_A_MEMBER)
 
 
 def test_it_refuses_a_socket_to_an_anonymous_visitor(started):
     socket = socket_for(started.pk)
 
     async def scenario():
-        connected, code = await socket.connect()
+        refused = await socket.refusal()
         await socket.disconnect()
-        return connected, code
+        return refused
 
-    assert run(scenario) == (False, CLOSE_NOT_A_MEMBER)
+    assert run(scenario) == (True, CLOSE_NOT_A_MEMBER)
 
 
 def test_it_refuses_a_socket_for_a_table_that_does_not_exist(started, alice):
     socket = socket_for(started.pk + 1000, alice)
 
     async def scenario():
-        connected, code = await socket.connect()
+        refused = await socket.refusal()
         await socket.disconnect()
-        return connected, code
+        return refused
 
-    assert run(scenario) == (False, CLOSE_NOT_A_MEMBER)
+    assert run(scenario) == (True, CLOSE_NOT_A_MEMBER)
 
 
 def test_it_refuses_a_socket_from_another_site(started, alice):
@@ -278,10 +278,9 @@ def test_a_table_id_beyond_64_bits_or_an_unknown_path_is_refused_cleanly(alice, 
     socket.scope["path"] = path
 
     async def scenario():
-        connected, code = await socket.connect()
-        return connected, code
+        return await socket.refusal()
 
-    assert run(scenario) == (False, CLOSE_NO_SUCH_SOCKET)
+    assert run(scenario) == (True, CLOSE_NO_SUCH_SOCKET)
 
 
 def test_a_player_may_open_only_so_many_sockets_on_a_table(started, alice, bob):
@@ -289,9 +288,8 @@ def test_a_player_may_open_only_so_many_sockets_on_a_table(started, alice, bob):
     others = socket_for(started.pk, bob)
 
     async def scenario():
-        results = []
-        for socket in sockets:
-            results.append(await socket.connect())
+        results = [await socket.connect() for socket in sockets[:-1]]
+        results.append(await sockets[-1].refusal())
         bobs = await others.connect()
         rows = await sync_to_async(TableSocket.objects.filter(table_id=started.pk).count)()
         for socket in [*sockets, others]:
@@ -300,7 +298,7 @@ def test_a_player_may_open_only_so_many_sockets_on_a_table(started, alice, bob):
 
     results, bobs, rows = run(scenario)
     assert results[:-1] == [(True, None)] * MAX_SOCKETS_PER_MEMBER
-    assert results[-1] == (False, CLOSE_TOO_MANY_SOCKETS)
+    assert results[-1] == (True, CLOSE_TOO_MANY_SOCKETS)
     assert bobs[0] is True  # another player's sockets are counted apart
     assert rows == MAX_SOCKETS_PER_MEMBER + 1
 
@@ -310,13 +308,14 @@ def test_a_spectator_may_open_only_so_many_sockets_on_a_table(started, frank):
     sockets = [socket_for(started.pk, frank) for _ in range(MAX_SOCKETS_PER_MEMBER + 1)]
 
     async def scenario():
-        results = [await socket.connect() for socket in sockets]
+        results = [await socket.connect() for socket in sockets[:-1]]
+        results.append(await sockets[-1].refusal())
         for socket in sockets:
             await socket.disconnect()
         return results
 
     results = run(scenario)
-    assert [connected for connected, _ in results] == [True] * MAX_SOCKETS_PER_MEMBER + [False]
+    assert results == [(True, None)] * MAX_SOCKETS_PER_MEMBER + [(True, CLOSE_TOO_MANY_SOCKETS)]
 
 
 def views_socket_for(table_id: int, user) -> PatientSocket:
@@ -619,11 +618,11 @@ def test_without_a_database_a_socket_is_told_to_try_again_later(started, alice, 
     socket = socket_for(started.pk, alice)
 
     async def scenario():
-        return await socket.connect()
+        return await socket.refusal()
 
     connected, code = run(scenario)
 
-    assert (connected, code) == (False, CLOSE_TRY_AGAIN_LATER)
+    assert (connected, code) == (True, CLOSE_TRY_AGAIN_LATER)
 
 
 def test_without_a_database_a_ping_is_answered_and_a_move_refused_with_a_sentence(

@@ -278,15 +278,22 @@
       scheduleReconnect();
       return;
     }
+    // A socket the server keeps is greeted with the version at once; one it refuses is
+    // accepted and closed (so that the close code reaches us). Only a greeted socket is
+    // live and starts the backoff afresh: a refusal to try later (1013) keeps backing off.
+    var greeted = false;
     socket.addEventListener("open", function () {
-      backoff = 1000;
-      stopPolling();
-      setConnection("live", "Live");
       pingTimer = setInterval(function () {
         if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type": "ping"}');
       }, PING_MS);
     });
     socket.addEventListener("message", function (event) {
+      if (!greeted) {
+        greeted = true;
+        backoff = 1000;
+        stopPolling();
+        setConnection("live", "Live");
+      }
       var message;
       try { message = JSON.parse(event.data); } catch (error) { return; }
       // On (re)connection the server sends the current version: this is how we catch up.
