@@ -17,8 +17,16 @@ import xml.etree.ElementTree as etree
 
 import markdown
 import nh3
+from django.utils.html import linebreaks
 from django.utils.safestring import SafeString, mark_safe
 from markdown.inlinepatterns import InlineProcessor
+
+from . import markdown_linear
+
+# Longer texts are shown as plain paragraphs: Python-Markdown's cost grows faster than the
+# text in places (nesting: each level rereads the rest), so this bounds a rendering's time.
+# The editor's preview refuses more (authoring.editor_admin.MAX_PREVIEW_CHARACTERS).
+MAX_MARKDOWN_CHARACTERS = 100_000
 
 CARD_REFERENCE = r"\[\[\s*(\d{1,4})\s*\]\]"
 CARD_REFERENCE_RE = re.compile(CARD_REFERENCE)
@@ -73,9 +81,11 @@ class CardReferenceExtension(markdown.Extension):
 
 
 def _markdown_to_html(text: str, token: str) -> str:
-    # A new converter per call: Markdown instances keep state between conversions.
+    # A new converter per call: Markdown instances keep state between conversions. "extra"
+    # as Python-Markdown has it, but linear where its own is quadratic (see markdown_linear).
     converter = markdown.Markdown(
-        extensions=["extra", "sane_lists", CardReferenceExtension(token)], output_format="html"
+        extensions=[*markdown_linear.extra(), "sane_lists", CardReferenceExtension(token)],
+        output_format="html",
     )
     return converter.convert(text)
 
@@ -106,7 +116,16 @@ def sanitise_html(html: str, token: str | None = None) -> str:
 
 
 def render_markdown(text: str) -> SafeString:
-    """Render author Markdown as HTML that is safe to put in any page."""
+    """Render author Markdown as HTML that is safe to put in any page: as plain paragraphs
+    when it is longer than MAX_MARKDOWN_CHARACTERS or nests deeper than Python can follow."""
+    text = text or ""
     token = secrets.token_hex(16)
-    html = sanitise_html(_markdown_to_html(text or "", token), token)
-    return mark_safe(html)  # noqa: S308 (sanitised)
+    html = None
+    if len(text) <= MAX_MARKDOWN_CHARACTERS:
+        try:
+            html = _markdown_to_html(text, token)
+        except RecursionError:  # lists or quotes nested a few hundred deep
+            html = None
+    if html is None:
+        html = linebreaks(text, autoescape=True)
+    return mark_safe(sanitise_html(html, token))  # noqa: S308 (sanitised)
