@@ -154,6 +154,14 @@ def throttled_action_types() -> frozenset[str]:
     return frozenset().union(*(get_site(name).throttled_actions for name in GAMES))
 
 
+def is_throttled_action(action) -> bool:
+    """Whether a client's move is one the answer budget counts. Its type is checked to be
+    text first: a list or an object there (unhashable) made the look-up in the set of
+    types raise TypeError, a 500 from the API and a socket dropped without a close code."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    return isinstance(kind, str) and kind in throttled_action_types()
+
+
 class AnswerThrottle(SharedLimitThrottle):
     """Throttles answering moves only (each game's site names them: a guess must cost
     time), per user, in the "answers" scope; every other move goes through unthrottled."""
@@ -163,7 +171,7 @@ class AnswerThrottle(SharedLimitThrottle):
     def allow_request(self, request, view):
         data = request.data
         action = data.get("action") if isinstance(data, dict) else None
-        if not isinstance(action, dict) or action.get("type") not in throttled_action_types():
+        if not is_throttled_action(action):
             return True
         if not request.user.is_authenticated:
             return True

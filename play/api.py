@@ -244,7 +244,8 @@ class TableBotApi(APIView):
 class TableBotDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=TABLE_VIEW, summary="Remove a computer player")
+    # A DELETE is documented as 204 unless told: this one answers 200, with the table.
+    @extend_schema(request=None, responses={200: TABLE_VIEW}, summary="Remove a computer player")
     def delete(self, request, table_id, number):
         selectors.membership_for(table_id=table_id, user=request.user)
         services.seat_remove_bot(table_id=table_id, user=request.user, number=number)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rest_framework.exceptions import ValidationError
 
-from holmes_site.throttling import throttled_action_types
+from holmes_site.throttling import is_throttled_action
 
 from . import services
 from .api import action_input
@@ -45,7 +45,7 @@ def _move(table_id: int, user, content: dict) -> dict:
         move = action_input(content)
     except ValidationError as invalid:
         return _refused("invalid", first_message(invalid.detail), {"fields": invalid.detail})
-    if move["action"].get("type") in throttled_action_types():
+    if is_throttled_action(move["action"]):
         return _refused(
             "answer_over_http",
             "Answers go through POST /api/tables/<id>/actions/, where they are counted "
