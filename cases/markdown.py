@@ -27,6 +27,12 @@ from . import markdown_linear
 # text in places (nesting: each level rereads the rest), so this bounds a rendering's time.
 # The editor's preview refuses more (authoring.editor_admin.MAX_PREVIEW_CHARACTERS).
 MAX_MARKDOWN_CHARACTERS = 100_000
+# Lists and quotes nested deeper than this are shown as plain paragraphs too. No case needs
+# so many levels, and Python-Markdown recurses once per level: whether it runs out of stack
+# depends on the interpreter and the thread, so the bound is ours, the same everywhere.
+MAX_MARKDOWN_NESTING = 32
+# A line's leading block markers, each one level: "> ", "- ", "* ", "+ ", "1. ", "1) ".
+_NESTING_MARKER = re.compile(r"[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$))[ \t]?")
 
 CARD_REFERENCE = r"\[\[\s*(\d{1,4})\s*\]\]"
 CARD_REFERENCE_RE = re.compile(CARD_REFERENCE)
@@ -80,6 +86,22 @@ class CardReferenceExtension(markdown.Extension):
         md.inlinePatterns.register(processor, "card_ref", 175)
 
 
+def nests_too_deep(text: str) -> bool:
+    """True when a line opens more than MAX_MARKDOWN_NESTING lists or quotes, by markers in
+    a row ("> - 1. ...") or by indentation (four columns a level)."""
+    for line in text.splitlines():
+        expanded = line.expandtabs(4)
+        indent = len(expanded) - len(expanded.lstrip(" "))
+        levels, at = indent // 4, 0
+        while levels <= MAX_MARKDOWN_NESTING and (marker := _NESTING_MARKER.match(line, at)):
+            if marker.end() == at:
+                break
+            levels, at = levels + 1, marker.end()
+        if levels > MAX_MARKDOWN_NESTING:
+            return True
+    return False
+
+
 def _markdown_to_html(text: str, token: str) -> str:
     # A new converter per call: Markdown instances keep state between conversions. "extra"
     # as Python-Markdown has it, but linear where its own is quadratic (see markdown_linear).
@@ -117,14 +139,14 @@ def sanitise_html(html: str, token: str | None = None) -> str:
 
 def render_markdown(text: str) -> SafeString:
     """Render author Markdown as HTML that is safe to put in any page: as plain paragraphs
-    when it is longer than MAX_MARKDOWN_CHARACTERS or nests deeper than Python can follow."""
+    when it is longer than MAX_MARKDOWN_CHARACTERS or nests deeper than MAX_MARKDOWN_NESTING."""
     text = text or ""
     token = secrets.token_hex(16)
     html = None
-    if len(text) <= MAX_MARKDOWN_CHARACTERS:
+    if len(text) <= MAX_MARKDOWN_CHARACTERS and not nests_too_deep(text):
         try:
             html = _markdown_to_html(text, token)
-        except RecursionError:  # lists or quotes nested a few hundred deep
+        except RecursionError:  # a nesting the line check does not see; kept as a backstop
             html = None
     if html is None:
         html = linebreaks(text, autoescape=True)

@@ -14,7 +14,12 @@ import markdown
 import pytest
 
 from cases import markdown_linear
-from cases.markdown import ALLOWED_TAGS, MAX_MARKDOWN_CHARACTERS, render_markdown
+from cases.markdown import (
+    ALLOWED_TAGS,
+    MAX_MARKDOWN_CHARACTERS,
+    MAX_MARKDOWN_NESTING,
+    render_markdown,
+)
 
 SIZE = 100_000
 
@@ -68,11 +73,29 @@ def test_it_shows_a_text_over_the_limit_as_plain_paragraphs():
     assert "<strong>" not in html
 
 
-def test_it_shows_lists_nested_past_pythons_reach_as_plain_paragraphs():
-    html = str(render_markdown("1. " * 1_000 + "<script>alert(1)</script>"))
+@pytest.mark.parametrize(
+    "nesting",
+    [
+        "1. " * 1_000,
+        "> " * 1_000,
+        ">" * 1_000,
+        "- " * 40,
+        "\n".join("    " * n + "- x" for n in range(40)),
+    ],
+    ids=["ordered lists", "quotes", "quotes without spaces", "33+ bullets", "indented lists"],
+)
+def test_it_shows_lists_and_quotes_nested_too_deep_as_plain_paragraphs(nesting):
+    html = str(render_markdown(nesting + "<script>alert(1)</script>"))
 
-    assert html.startswith("<p>1. 1. ")
+    assert html.startswith("<p>")
+    assert "<ol>" not in html and "<ul>" not in html and "<blockquote>" not in html
     assert "<script" not in html
+
+
+def test_it_still_renders_lists_and_quotes_nested_to_the_limit():
+    html = str(render_markdown("> " * MAX_MARKDOWN_NESTING + "deep"))
+
+    assert html.count("<blockquote>") == MAX_MARKDOWN_NESTING
 
 
 def _python_markdown(text: str) -> str:
