@@ -42,8 +42,8 @@ def main() -> None:
             speed(game, players)
         players, games, goal = plan["match"]
         match(game, players, max(10, games // 10) if quick else games, goal)
-    if "holmes_elementary" in GAMES:
-        discard_look(GAMES["holmes_elementary"], 30 if quick else 300)
+        if name == "holmes_elementary":  # under its own heading, not the next game's
+            discard_look(game, 30 if quick else 300)
 
 
 def speed(game, players: int) -> None:

@@ -14,7 +14,8 @@ It plays toward cases and guesses a spot only when its notes leave a single rank
   (most tokens, then most cards), or for Method the one with most cards.
 - Sleuth: the first case in suit order, lowest ranks first.
 - Deduction: a sure guess; else a look at the discard pile when six or more cards were
-  added since its last look; else draw one and discard one.
+  added since its last look (and the table's house rules allow looks); else draw one and
+  discard one.
 - Choices: it discards its worst cards one at a time (those whose loss hurts the score
   least, the latest of equals) and keeps the Locale card that scores best.
 
@@ -33,13 +34,15 @@ Score = tuple[int, int, int]
 
 
 def bot_action(view: dict, seat: int, legal_actions: list[dict], seed: int) -> dict:
-    action = _decide(view, seat, legal_actions)
+    action = decide(view, seat, legal_actions)
     if action in legal_actions:
         return action
+    # A safety net only: `decide` picks from what is listed (a test plays every house rule).
     return {"type": "pass"} if {"type": "pass"} in legal_actions else legal_actions[0]
 
 
-def _decide(view: dict, seat: int, legal: list[dict]) -> dict:
+def decide(view: dict, seat: int, legal: list[dict]) -> dict:
+    """The move the bot wants, before `bot_action` checks that it is listed."""
     hand = [card["id"] for card in view["you"]["hand"]]
     pending = view["pending"]
     if pending is not None and pending["player"] == seat:
@@ -188,8 +191,9 @@ def _deduction(view: dict, seat: int, legal: list[dict]) -> dict:
         ranks = candidates(view, spot["suit"])
         if len(ranks) == 1:
             return {"type": "guess", "suit": spot["suit"], "rank": ranks[0]}
-    if view["discard_count"] >= view["you"]["discard_looked"] + FRESH_DISCARDS:
-        return {"type": "view_discard"}
+    look = {"type": "view_discard"}  # not listed where a house rule forbids looks
+    if look in legal and view["discard_count"] >= view["you"]["discard_looked"] + FRESH_DISCARDS:
+        return look
     if {"type": "draw_discard"} in legal:
         return {"type": "draw_discard"}
     return {"type": "pass"}

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.holmes_elementary import GAME, rules
-from games.holmes_elementary.rules.bot import bot_action, candidates, suits_matched, worst_card
+from games.holmes_elementary.rules.bot import (
+    bot_action,
+    candidates,
+    decide,
+    suits_matched,
+    worst_card,
+)
 from tests.games.holmes_elementary.helpers import make_state
 
 CASE = ["X01", "S02", "H03", "A05", "M06", "C07", "L10"]
@@ -37,6 +45,28 @@ def test_it_only_ever_guesses_right_and_finishes_games_of_bots():
 
         assert rules.outcome(state)["reason"] == "five_tokens"
         assert all(guess["correct"] for guess in guesses)
+
+
+@pytest.mark.parametrize("discard_look", [True, False], ids=["looks allowed", "no looks"])
+def test_it_wants_only_listed_moves_under_every_house_rule(discard_look):
+    """Not once does the bot fall back on its safety net: with looks at the discard pile
+    forbidden it draws and discards instead of asking for a look and passing."""
+    wanted, fell_back = 0, []
+    for seed, players in ((4, 2), (5, 3), (6, 4), (7, 6)):
+        config = GAME.example_config(players)
+        config["options"]["discard_look"] = discard_look
+        state = rules.setup(config, [f"p{n}" for n in range(players)], seed)
+        while not rules.is_over(state):
+            seat = rules.waiting_for(state)[0]
+            legal, view = rules.legal_actions(state, seat), rules.view(state, seat)
+            action = decide(view, seat, legal)
+            wanted += 1
+            if action not in legal:
+                fell_back.append((seed, state["round"], action))
+            state, _ = rules.apply(state, seat, bot_action(view, seat, legal, seed))
+
+    assert wanted > 100
+    assert fell_back == []
 
 
 def test_it_beats_two_random_players_most_of_the_time():
