@@ -29,17 +29,9 @@ from games import get_game, get_rules
 from games.base import Event, Refusal
 
 from .models import Notebook, Seat, Table, TableSocket, TableStatus
-from .services import (
-    BOT_NAME,
-    NotSeated,
-    TableError,
-    _after_commit_push,
-    _after_commit_wake,
-    _append_events,
-    _plan_wake,
-    _store_move,
-    check_host_powers,
-)
+from .services import BOT_NAME, NotSeated, TableError, check_host_powers
+from .services.moves import append_events, store_move
+from .services.side_effects import after_commit_push, after_commit_wake, plan_wake
 
 # The event in the table's history; its sentence is for everyone.
 SEAT_REPLACED = "seat_replaced"
@@ -181,7 +173,7 @@ def _seat_passed_by(table: Table, seat: Seat, *, by, sentence: str) -> Seat:
     # The same write path as a move: the version, the events, the end of the game if
     # nobody is left, the next wake-up, and the push and your-turn notices that follow.
     said = Event(SEAT_REPLACED, data={"seat": seat.number, "sentence": sentence})
-    _store_move(table, rules, state, [*events, said], None, "", None)
+    store_move(table, rules, state, [*events, said], None, "", None)
     _tell_the_others(table, seat, by=by, sentence=sentence)
     return seat
 
@@ -205,11 +197,11 @@ def _seat_to_computer(table: Table, seat: Seat, *, by, what: str) -> Seat:
     said = f"{what}; a computer player ({bot_name}) takes the seat."
     _rename_in_summary(table, seat.number, bot_name, said)
     table.version += 1
-    _append_events(table, [Event(SEAT_REPLACED, data={"seat": seat.number, "sentence": said})])
-    wake_fields = _plan_wake(table, get_rules(table.engine))
+    append_events(table, [Event(SEAT_REPLACED, data={"seat": seat.number, "sentence": said})])
+    wake_fields = plan_wake(table, get_rules(table.engine))
     table.save(update_fields=["summary", "version", "event_count", *wake_fields])
-    _after_commit_push(table)
-    _after_commit_wake(table)
+    after_commit_push(table)
+    after_commit_wake(table)
     _tell_the_others(table, seat, by=by, sentence=said)
     return seat
 

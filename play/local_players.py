@@ -17,7 +17,8 @@ from django.db.models import Q
 from accounts.models import DISPLAY_NAME_REFUSED, name_key, validate_display_name
 
 from .models import Seat, Table, TableStatus
-from .services import TableError, _bump_lobby, _renumber_seats, _seat_add
+from .services import TableError
+from .services.seats import lobby_bump, seat_add, seats_renumber
 
 MAX_NAME_LENGTH = 40
 
@@ -47,8 +48,8 @@ def local_seat_add(*, table_id: int, user, name: str) -> Seat:
     taken = _name_at_table(table, name)
     if taken:
         raise TableError(f"A player at this table is already called {taken}.", "name_taken")
-    seat = _seat_add(table, local_name=name, held_by=user)
-    _bump_lobby(table)
+    seat = seat_add(table, local_name=name, held_by=user)
+    lobby_bump(table)
     return seat
 
 
@@ -71,8 +72,8 @@ def local_seat_remove(*, table_id: int, user, number: int) -> None:
     deleted, _ = Seat.objects.filter(table=table, number=number, held_by=user).delete()
     if not deleted:
         raise TableError("No player on your device sits in that seat.", "no_such_local")
-    _renumber_seats(table)
-    _bump_lobby(table)
+    seats_renumber(table)
+    lobby_bump(table)
 
 
 def seats_held(*, table: Table, user) -> list[Seat]:

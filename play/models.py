@@ -2,7 +2,7 @@
 
 The current engine state lives on the table row, so reading a table costs a constant
 number of queries however long the game; the event log is history and replay. Every write
-goes through `play/services.py`.
+goes through `play/services/`.
 
 The row keeps the state in two columns: `fixed_state`, the keys the engine's setup fills
 and no move changes (its FIXED_KEYS: the case's cards and questions, 85% of a case
@@ -487,7 +487,7 @@ class ActionRequest(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="action_requests")
     # The actor's key: "seat2:<client key>" (a person's), "bot2:<server key>" (a computer
     # player's) or "system:<task key>", so keys of different players never collide, and
-    # no key a person sends is ever one the server uses (play.services._actor_key).
+    # no key a person sends is ever one the server uses (play.services.moves._actor_key).
     key = models.CharField(max_length=120)
     # What the request asked for (`play.services.action_fingerprint`); "" on keys stored
     # before it was kept, which then match any move.

@@ -29,7 +29,7 @@ def table_url(table_id: int, suffix: str = "") -> str:
 
 def request_outcomes(table_id: int) -> dict[str, dict]:
     """Each idempotency key's first outcome as stored: an applied move's key on its first
-    event, the others' in ActionRequest (play/services.py, _stored_outcome)."""
+    event, the others' in ActionRequest (play/services/moves.py, _stored_outcome)."""
     outcomes = dict(ActionRequest.objects.filter(table_id=table_id).values_list("key", "outcome"))
     keyed = TableEvent.objects.filter(table_id=table_id, request_key__isnull=False)
     for key, version in keyed.values_list("request_key", "table_version"):

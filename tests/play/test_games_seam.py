@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -92,7 +93,7 @@ def test_the_host_seats_and_removes_computer_players(nim_game, alice, bob):
     table = nim_table(alice)
     bot = services.seat_add_bot(table_id=table.pk, user=alice)
     assert bot.is_bot and bot.user is None and bot.public_name == "Computer 1"
-    with pytest.raises(services.PermissionDenied):
+    with pytest.raises(PermissionDenied):
         services.seat_add_bot(table_id=table.pk, user=bob)
     services.seat_remove_bot(table_id=table.pk, user=alice, number=bot.number)
     assert list(table.seats.values_list("number", flat=True)) == [0]

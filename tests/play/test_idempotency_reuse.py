@@ -2,7 +2,7 @@
 422, neither replayed (the first request's result for another move) nor applied (a second
 move under a key that was spent). Issue 22.
 
-The write path keeps a fingerprint of the move with its key (play/services.py,
+The write path keeps a fingerprint of the move with its key (play/services/moves.py,
 `action_fingerprint`) and looks the key up at every version, not only a stale one.
 """
 

@@ -19,7 +19,7 @@ def prepare(tutorial, seven, django_capture_on_commit_callbacks):
 
     def prepare(players: int, rounds: int):
         users = seven[:players]
-        # One running table of a case per person (play/services.py): the tables prepared
+        # One running table of a case per person (play/services/seats.py): the tables prepared
         # before, measured already, are put out of the way.
         Table.objects.filter(status=TableStatus.PLAYING).update(status=TableStatus.FINISHED)
         with django_capture_on_commit_callbacks(execute=True):

@@ -1,0 +1,134 @@
+"""What a change of a table sets going once its transaction commits: the push to the
+table's sockets, the players' notifications, and the table's next wake-up.
+
+After every change of a table, `plan_wake` works out when the server must next act
+there: a computer player owes a move (after a short pause, so that people can follow),
+or the seats it waits for run out of time (the table's turn timer, or a window the game
+itself sets). Celery is asked to come back then (`play.tasks.table_wake`); `table_wake`
+(play/services/wake.py) does one thing and plans the next, so a chain of computer moves
+is a chain of tasks, never a recursion, and no request waits for it. A sweep
+(`tables_wake_due`) catches any wake-up a lost task missed, and is what runs them where
+Celery has no worker.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.sites import get_site
+from holmes_site.outbox import outbox_enqueue
+
+from ..models import Table, TableStatus
+from ..presence import TablePresence, table_presence, your_turn_claim
+
+__all__ = [
+    "plan_wake",
+    "bot_seats",
+    "after_commit_wake",
+    "after_commit_push",
+    "after_commit_notify",
+    "after_commit_tell_move",
+]
+
+
+def plan_wake(table: Table, rules) -> list[str]:
+    """Set the table's deadline and next wake-up from its state; the fields to save."""
+    table.deadline_at = table.wake_at = None
+    if table.status != TableStatus.PLAYING:
+        return ["deadline_at", "wake_at"]
+    waiting = rules.waiting_for(table.state)
+    now = timezone.now()
+    seconds = rules.deadline_seconds(table.state) or table.turn_timer_seconds
+    if waiting and seconds:
+        table.deadline_at = now + timedelta(seconds=seconds)
+    wake = [table.deadline_at] if table.deadline_at else []
+    if set(waiting) & bot_seats(table):
+        wake.append(now + timedelta(seconds=settings.HOLMES_BOT_PAUSE_SECONDS))
+    table.wake_at = min(wake) if wake else None
+    return ["deadline_at", "wake_at"]
+
+
+def bot_seats(table: Table) -> set[int]:
+    # The seats are on the table's summary once it plays: no query on a move.
+    return {seat["number"] for seat in (table.summary or {}).get("seats", []) if seat.get("bot")}
+
+
+def after_commit_wake(table: Table) -> None:
+    if table.wake_at is None:
+        return
+    delay = max(0.0, (table.wake_at - timezone.now()).total_seconds())
+    outbox_enqueue(task="play.tasks.table_wake", args=[table.pk, table.version], countdown=delay)
+
+
+def after_commit_push(table: Table, presence: TablePresence | None = None, mover=None) -> None:
+    """After commit, tell the table's sockets of its new version. For a move, `presence`
+    is who was at the table as its lock read it: the players whose sockets asked for their
+    views get them instead, and the others' sockets hear the version only if one is open
+    (play/live.py). `mover`: the seat that moved, whose answer holds its view."""
+    from ..live import push_table_version
+    from ..pushed_views import present_players_views
+
+    table_id, version = table.pk, table.version
+    if presence is None:
+        transaction.on_commit(lambda: push_table_version(table_id=table_id, version=version))
+        return
+
+    # The mover's answer holds their view; another socket of theirs, if they hold one, is
+    # told the version.
+    viewers = presence.viewers
+    if mover not in presence.viewers_twice:
+        viewers = viewers - {mover}
+
+    def views():
+        return present_players_views(table, viewers, mover) if viewers else {}
+
+    transaction.on_commit(
+        lambda: push_table_version(
+            table_id=table_id,
+            version=version,
+            watched=presence.watched,
+            views=views,
+            hinted=presence.hinted,
+        )
+    )
+
+
+def after_commit_notify(table: Table, kind: str, details: dict | None = None) -> None:
+    # Written in the move's transaction, sent after commit, redelivered by the beat if the
+    # broker was down: a committed move always ends in its notifications, once each.
+    outbox_enqueue(
+        task="play.tasks.notify_table", args=[table.pk, kind, table.version, details or {}]
+    )
+
+
+def after_commit_tell_move(
+    table: Table, before: dict, after: dict, events, presence: TablePresence | None, player=None
+) -> None:
+    """The move's push and notifications, by who was at the table when the move took its
+    lock: a socket that opens after that misses this push, and finds the version by its
+    first fetch. `player`, the seat that moved (or SYSTEM), is told nothing of its own move
+    (play.tasks.notify_table)."""
+    if presence is None:
+        presence = table_presence(table_id=table.pk)
+    after_commit_push(table, presence, mover=player)
+    changes = get_site(table.engine).notices(before, after, events)
+    bots = bot_seats(table)  # nobody to tell
+    changes = [
+        (kind, details)
+        for kind, details in changes
+        if not (kind == "your_turn" and details.get("player") in bots)
+    ]
+    # At the table, the page says so; away, they are told once (play/presence.py).
+    told = [
+        details["player"]
+        for kind, details in changes
+        if kind == "your_turn" and presence.your_turn_notice_due(details["player"])
+    ]
+    if told:
+        your_turn_claim(table_id=table.pk, seats=told)
+    actor = {"actor_seat": player} if isinstance(player, int) else {}
+    for kind, details in changes:
+        if kind != "your_turn" or details["player"] in told:
+            after_commit_notify(table, kind, {**details, **actor})
