@@ -7,8 +7,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from holmes_site.api_errors import error_response
 from holmes_site.throttling import LoginThrottle, login_succeeded
-from play.api_errors import error_response
 
 from . import services
 from .models import Notification

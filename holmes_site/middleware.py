@@ -13,6 +13,7 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
 
+from .api_errors import error_body
 from .logging import request_id_var, table_id_var
 
 request_logger = logging.getLogger("holmes.request")
@@ -106,8 +107,6 @@ class DatabaseUnavailableMiddleware:
             return None
         logger.error("The database cannot be reached: %s", exception, exc_info=exception)
         if request.path.startswith(API_PREFIX):
-            from play.api_errors import error_body
-
             response = JsonResponse(
                 error_body("database_unavailable", DATABASE_DOWN_MESSAGE), status=503
             )
@@ -145,8 +144,6 @@ class ApiJsonErrorsMiddleware:
             # In development the 500 page is the traceback: keep it.
             and not (response.status_code == 500 and settings.DEBUG)
         ):
-            from play.api_errors import error_body
-
             code, message = DJANGO_ERRORS[response.status_code]
             replaced = JsonResponse(error_body(code, message), status=response.status_code)
             if response.has_header("Allow"):

@@ -401,7 +401,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         # Every operation's error responses, in the one error shape.
-        "play.api_errors.document_error_responses",
+        "holmes_site.api_errors.document_error_responses",
         # Each game's view and actions as typed components.
         "play.api_schema.document_games",
     ],

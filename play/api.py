@@ -16,10 +16,10 @@ from rest_framework.views import APIView
 
 from cases import selectors as case_selectors
 from games import GAMES
+from holmes_site.api_errors import error_response
 from holmes_site.throttling import AnswerThrottle, JoinThrottle
 
 from . import leaving, selectors, services
-from .api_errors import error_response
 from .api_schema import example_actions
 from .models import Colour, Notebook, TableStatus
 from .pushed_views import table_body

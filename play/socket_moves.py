@@ -4,7 +4,7 @@ takes, for programs that hold a socket anyway (boardgame.io's clients move this 
 It is the API's move by another road, not a second write path: the same input check
 (`api.action_input`), the same service (`services.game_apply_player_action`, with its
 version check, idempotency key and the rules' refusals), the same answer (the mover's own
-view, `pushed_views.table_body`) and the same error shape (`api_errors.error_body`).
+view, `pushed_views.table_body`) and the same error shape (`holmes_site.api_errors.error_body`).
 Answers at the game's desk are the one exception: they are rate-limited per person
 (holmes_site.throttling.AnswerThrottle), so they go through the API alone.
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from rest_framework.exceptions import ValidationError
 
+from holmes_site.api_errors import error_body, first_message
 from holmes_site.throttling import is_throttled_action
 
 from . import services
 from .api import action_input
-from .api_errors import error_body, first_message
 from .live import pushes_held
 from .pushed_views import table_body
 from .selectors import Membership
