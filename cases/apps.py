@@ -6,3 +6,14 @@ class CasesConfig(AppConfig):
 
     name = "cases"
     verbose_name = "Cases"
+
+    def ready(self):
+        from holmes_site import metrics
+
+        from .selectors import count_judgements_waiting
+
+        metrics.add_reading(
+            "holmes_judgements_pending",
+            "Answer attempts waiting for their verdicts.",
+            count_judgements_waiting,
+        )

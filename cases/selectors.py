@@ -6,7 +6,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
 
 from .lint import lint_package
-from .models import CaseVersion, Location, Question, VersionStatus
+from .models import AnswerAttempt, CaseVersion, Location, Question, VersionStatus
 from .package.data import CaseData, LocationData, Problem, QuestionData, ZoneData
 from .package.writer import package_files
 
@@ -178,3 +178,9 @@ def _sorted(versions: list[CaseVersion], sort: str) -> list[CaseVersion]:
             key=lambda v: (v.solve_rate is None, -(v.solve_rate or 0), v.difficulty, v.title),
         )
     return versions  # easiest first, as published_versions orders them
+
+
+def count_judgements_waiting() -> int:
+    """Answer attempts not judged yet, on every table and play-test: the operators'
+    `holmes_judgements_pending` (a queue that grows means the workers fall behind)."""
+    return AnswerAttempt.objects.filter(judged_at__isnull=True).count()

@@ -29,23 +29,27 @@ ALLOWED_HOSTS = env_list("HOLMES_ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if D
 CSRF_TRUSTED_ORIGINS = env_list("HOLMES_CSRF_TRUSTED_ORIGINS")
 
 
-def _trusted_proxies(proxies: list[str]) -> list[str]:
-    """The proxies whose X-Forwarded-For the throttles believe (holmes_site/throttling.py):
-    addresses or networks. None by default: then the header is the client's own word."""
+def _networks(variable: str, entries: list[str]) -> list[str]:
+    """Addresses or networks named in a HOLMES_* variable, each checked at start-up."""
     import ipaddress
 
-    for proxy in proxies:
+    for entry in entries:
         try:
-            ipaddress.ip_network(proxy, strict=False)
+            ipaddress.ip_network(entry, strict=False)
         except ValueError:
             raise ImproperlyConfigured(
-                f"HOLMES_TRUSTED_PROXIES: {proxy!r} is not an address or a network "
-                "(e.g. 127.0.0.1,10.0.0.0/8)."
+                f"{variable}: {entry!r} is not an address or a network (e.g. 127.0.0.1,10.0.0.0/8)."
             ) from None
-    return proxies
+    return entries
 
 
-TRUSTED_PROXIES = _trusted_proxies(env_list("HOLMES_TRUSTED_PROXIES"))
+# The proxies whose X-Forwarded-For the throttles believe (holmes_site/throttling.py). None
+# by default: then the header is the client's own word.
+TRUSTED_PROXIES = _networks("HOLMES_TRUSTED_PROXIES", env_list("HOLMES_TRUSTED_PROXIES"))
+# Who may read /metrics (holmes_site/health.py): the machine itself unless told otherwise.
+METRICS_ADDRESSES = _networks(
+    "HOLMES_METRICS_ADDRESSES", env_list("HOLMES_METRICS_ADDRESSES", ["127.0.0.0/8", "::1"])
+)
 
 
 # A random key of 50 characters or more holds far more distinct ones than this (a key of
@@ -412,6 +416,8 @@ SPECTACULAR_SETTINGS = {
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("HOLMES_SSL_REDIRECT", True)
+    # A load balancer checks nodes over plain HTTP on the inside: answer, do not redirect.
+    SECURE_REDIRECT_EXEMPT = [r"^(healthz|readyz|metrics)$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("HOLMES_HSTS_SECONDS", 60 * 60 * 24 * 365)

@@ -4,6 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from .health import healthz, metrics_page, readyz
 from .throttling import login_throttle
 
 
@@ -15,6 +16,9 @@ def favicon(request):
 
 urlpatterns = [
     path("favicon.ico", favicon),
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
+    path("metrics", metrics_page, name="metrics"),
     # The admin's log-in counts in the site's log-in budget (per address and per account).
     path("admin/login/", login_throttle(admin.site.login)),
     path("admin/", admin.site.urls),

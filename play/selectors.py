@@ -25,6 +25,7 @@ from .models import (
     Spectator,
     Table,
     TableEvent,
+    TableSocket,
     TableStatus,
     invite_code_typed,
     visible_to,
@@ -429,3 +430,9 @@ def invite_for_code(code: str) -> dict | None:
     if table is None:
         return None
     return {"host": table.host.public_name, "title": table.summary.get("title", "")}
+
+
+def count_open_sockets() -> int:
+    """Websockets open on table pages across every node (their rows outlive a process
+    that died only until they expire): the operators' `holmes_open_sockets`."""
+    return TableSocket.objects.filter(expires_at__gt=timezone.now()).count()
