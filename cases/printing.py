@@ -9,6 +9,7 @@ plays the case at a table: play's print view asks).
 """
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -24,6 +25,9 @@ CARDS_PER_ROW = 3
 # sample cases' longest texts are about 1,000 characters; a test prints 1,500).
 LONG_CARD_TEXT = 700
 VERY_LONG_CARD_TEXT = 1300
+# A heading such as "## The answers" in the author's solution: it gives the answers itself,
+# so the printout does not add the answer key after it (they would print twice).
+ANSWERS_HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?:the\s+)?answers\s*#*\s*$", re.I | re.M)
 
 
 @dataclass(frozen=True)
@@ -96,9 +100,14 @@ def case_print_html(
         "sheets": card_sheets(locations),
         "card_count": len(locations),
         "with_solution": with_solution,
+        "answer_key": not solution_gives_answers(version.solution),
         "closing_note": closing_note,
     }
     return render_to_string("cases/print/case.html", context)
+
+
+def solution_gives_answers(solution: str) -> bool:
+    return bool(ANSWERS_HEADING.search(solution or ""))
 
 
 def card_sheets(locations: list[Location]) -> list[Sheet]:

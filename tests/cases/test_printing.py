@@ -71,7 +71,10 @@ def test_it_lays_nine_cards_a_sheet_with_each_back_behind_its_front(lamplighter)
 def test_it_prints_booklet_cards_answer_sheet_and_the_sealed_solution_last(lamplighter, tmp_path):
     _poppler()
     pages = pages_of(case_pdf(version=lamplighter), tmp_path)
-    booklet, fronts, backs, fronts_2, backs_2, answers, cover, solution = pages
+    # The one-page booklet is followed by a blank page: card fronts start on odd pages.
+    booklet, blank, fronts, backs, fronts_2, backs_2, answers, cover, solution = pages
+
+    assert blank.strip() == "Left blank: each sheet of cards starts on a front page."
 
     assert "The Sleeping Lamplighter" in booklet
     assert "A lamplighter is found asleep" in booklet
@@ -95,6 +98,44 @@ def test_it_prints_booklet_cards_answer_sheet_and_the_sealed_solution_last(lampl
     assert "says" not in fronts + fronts_2
 
 
+@pytest.mark.parametrize("booklet_pages", [1, 2, 3])
+def test_printed_double_sided_every_card_text_lands_on_its_cards_back(
+    lamplighter, tmp_path, booklet_pages
+):
+    _poppler()
+    lamplighter.introduction = "The fog came down at four. " * 180 * (booklet_pages - 1)
+    lamplighter.save()
+    pages = pages_of(case_pdf(version=lamplighter), tmp_path)
+
+    fronts = [n for n, page in enumerate(pages, 1) if "Lamp post" in page and "says" not in page]
+    backs = [
+        n for n, page in enumerate(pages, 1) if "Card 1 says" in page or "Card 10 says" in page
+    ]
+    assert len(fronts) == len(backs) == 2
+    assert all(number % 2 == 1 for number in fronts)  # a sheet's front is a page's recto
+    assert backs == [number + 1 for number in fronts]  # and its texts are that sheet's verso
+
+
+def test_it_prints_the_answers_once_when_the_solution_gives_them(lamplighter, tmp_path):
+    _poppler()
+    lamplighter.solution = "Walter Finch did it.\n\n## The answers\n- **Who?** Walter Finch."
+    lamplighter.save()
+    solution = pages_of(case_pdf(version=lamplighter), tmp_path)[-1]
+
+    assert "The answers" in solution and "Answer key" not in solution
+    assert "ANSWER-SECRET" not in solution
+
+
+def test_it_prints_a_card_reference_as_card_and_its_number(lamplighter, tmp_path):
+    _poppler()
+    card = lamplighter.locations.get(number=2)
+    card.text = "The trail leads on to [[7]]."
+    card.save()
+    pages = pages_of(case_pdf(version=lamplighter), tmp_path)
+
+    assert "The trail leads on to card 7." in pages[3]
+
+
 def test_its_pages_render_as_images_to_look_at(lamplighter, tmp_path):
     _poppler()
     path = tmp_path / "case.pdf"
@@ -106,14 +147,16 @@ def test_its_pages_render_as_images_to_look_at(lamplighter, tmp_path):
         ["pdftoppm", "-png", "-r", "90", str(path), str(ARTIFACTS / "lamplighter")], check=True
     )
     images = sorted(ARTIFACTS.glob("lamplighter-*.png"))
-    assert len(images) == 8
+    assert len(images) == 9
+    blank = images.pop(1)  # after the one-page booklet: the card fronts start on page 3
     assert all(image.stat().st_size > 5_000 for image in images)
+    assert blank.stat().st_size < min(image.stat().st_size for image in images)
 
 
 def test_it_can_leave_the_solution_out(lamplighter, tmp_path):
     _poppler()
     pages = pages_of(case_pdf(version=lamplighter, with_solution=False), tmp_path)
-    assert len(pages) == 6
+    assert len(pages) == 7  # booklet, a blank page, two sheets front and back, answers
     assert "SOLUTION-SECRET" not in "".join(pages)
     assert "ANSWER-SECRET" not in "".join(pages)
 
@@ -225,7 +268,7 @@ def test_a_very_long_card_text_still_fits_on_its_card(lamplighter, tmp_path):
     path = tmp_path / "case.pdf"
     path.write_bytes(case_pdf(version=lamplighter))
     backs = subprocess.run(
-        ["pdftotext", "-bbox", "-f", "3", "-l", "3", str(path), "-"],
+        ["pdftotext", "-bbox", "-f", "4", "-l", "4", str(path), "-"],
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
     words = re.findall(r'yMax="([0-9.]+)">([^<]*)</word>', backs)
