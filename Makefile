@@ -28,11 +28,15 @@ run: $(STAMP)
 # down (as .ci/run does) and creates the database if it is missing.
 UP_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/holmes
 UP_REDIS_URL ?= redis://127.0.0.1:6379/0
+# Where the web and worker processes keep their counts for /metrics to sum; emptied at each
+# start (counts of processes gone would be summed in otherwise).
+UP_METRICS_DIR ?= /tmp/holmes-metrics
 UP_ENV := PATH="$(CURDIR)/$(BIN):$$PATH" DATABASE_URL=$(UP_DATABASE_URL) REDIS_URL=$(UP_REDIS_URL) \
 	HOLMES_DB_POOL=1 \
 	HOLMES_PORT=$${HOLMES_PORT:-8000} HOLMES_WEB_WORKERS=$${HOLMES_WEB_WORKERS:-4} \
 	HOLMES_CELERY_CONCURRENCY=$${HOLMES_CELERY_CONCURRENCY:-2} \
-	HOLMES_BEAT_SCHEDULE=$${HOLMES_BEAT_SCHEDULE:-/tmp/holmes-celerybeat-schedule}
+	HOLMES_BEAT_SCHEDULE=$${HOLMES_BEAT_SCHEDULE:-/tmp/holmes-celerybeat-schedule} \
+	PROMETHEUS_MULTIPROC_DIR=$(UP_METRICS_DIR)
 # `make up` runs as production does: DEBUG off, a secret key of its own (made once, kept in
 # UP_SECRET_KEY_FILE, readable by its owner only), the static files collected, no demo
 # accounts. On loopback there is no TLS in front of it, so it does not redirect to https
@@ -61,11 +65,13 @@ up: up-services
 	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/python manage.py migrate --no-input
 	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/python manage.py collectstatic --no-input --clear -v 0
 	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/python manage.py check --deploy --fail-level ERROR
+	rm -rf $(UP_METRICS_DIR) && mkdir -p $(UP_METRICS_DIR)
 	$(UP_ENV) $(UP_PRODUCTION_ENV) $(BIN)/honcho start -f Procfile
 
 up-dev: up-services
 	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/python manage.py migrate --no-input
 	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/python manage.py load_demo
+	rm -rf $(UP_METRICS_DIR) && mkdir -p $(UP_METRICS_DIR)
 	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/honcho start -f Procfile
 
 test: $(STAMP)
