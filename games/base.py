@@ -1,7 +1,8 @@
 """The contract of a game: what its rules share (refusals, events, the system player, event
 filtering) and the description the site reads (``Game``).
 
-A game's rules are a module with the functions of ``Rules`` below. States are JSON-able
+A game's rules are the functions of ``Rules`` below, with defaults for what most games
+share; its ``apply`` is a ``MoveTable`` of checks and performs. States are JSON-able
 plain values and are never mutated: ``apply`` returns a new state. A player is a seat index
 (0..N-1); the server acts as ``SYSTEM``, for verdicts and for timers: whenever
 ``waiting_for(state)`` names a seat, ``legal_actions(state, SYSTEM)`` offers
@@ -25,9 +26,9 @@ keeps the seat: leaving it is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
 # The server's own seat, for actions no player takes: verdicts on answers, turn timers.
 SYSTEM = "system"
@@ -87,43 +88,147 @@ def events_for(events: Iterable[Event], player: int | None) -> list[Event]:
     return [event for event in events if can_see(event, player)]
 
 
-class Rules(Protocol):
-    """What every game's pure rules module provides (checked by the conformance test)."""
+def refuse(code: str, message: str, **details: Any) -> Refusal:
+    """A ``Refusal``, with ``details`` as keywords: what a move's check returns."""
+    return Refusal(code, message, details)
 
-    # Keys of the state that ``setup`` fills and ``apply`` never changes (a case's cards,
-    # say): the server stores them once per table, not with every move. May be empty.
-    FIXED_KEYS: tuple[str, ...]
 
-    def setup(self, config: dict, players: list[str], seed: int) -> dict:
-        """The first state. ``ValueError`` (a sentence) for options these players cannot
-        start with: the host is told, and the table stays in its lobby."""
+def no_deadline(state: dict) -> int | None:
+    """The default ``deadline_seconds``: no wait of the game's own, only a table's timer."""
+    return None
 
-    def legal_actions(self, state: dict, player: int | str) -> list[dict]: ...
 
-    def apply(
-        self, state: dict, player: int | str, action: object
-    ) -> tuple[dict, list[Event]] | Refusal: ...
+def notes_always(state: dict, seat: int) -> bool:
+    """The default ``may_write_notes``: a seat may always write in its notebook."""
+    return True
 
-    def view(self, state: dict, player: int | None) -> dict:
-        """What ``player`` may see (``None``: a spectator). A bot reads only this."""
 
-    def is_over(self, state: dict) -> bool: ...
+def copy_json(value: Any) -> Any:
+    """A deep copy of a JSON value (much quicker than ``copy.deepcopy``): the default
+    ``clone`` of a move table. A game copying only what its moves change may pass its own."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_json(item) for item in value]
+    return value
 
-    def outcome(self, state: dict) -> dict | None:
-        """At the end: ``{"winners": [seats], "scores": {seat: points} | None, ...}``."""
 
-    def may_write_notes(self, state: dict, seat: int) -> bool:
-        """Whether the seat may write in its notebook now (a game may forbid it a while)."""
+@dataclass(frozen=True)
+class Rules:
+    """A game's pure rules, as the site and the tests call them.
 
-    def turn(self, state: dict) -> int | None:
-        """Whose turn it is, for notifications; ``None`` between turns."""
+    - ``setup(config, players, seed) -> state``: the first state; ``ValueError`` (a
+      sentence) for options these players cannot start with: the host is told, and the
+      table stays in its lobby.
+    - ``legal_actions(state, player) -> [action]``; ``apply(state, player, action) ->
+      (state, events) | Refusal`` (see ``MoveTable``).
+    - ``view(state, player)``: what ``player`` may see (``None``: a spectator). A bot
+      reads only this.
+    - ``is_over(state)``; ``outcome(state)``: at the end, ``{"winners": [seats],
+      "scores": {seat: points} | None, ...}``, else ``None``.
+    - ``turn(state)``: whose turn it is, for notifications; ``None`` between turns.
+    - ``waiting_for(state)``: every seat that owes an action now (its turn, or a pending
+      choice of its own), sorted.
+    - ``deadline_seconds(state)``: how long the game itself lets the current wait last (a
+      response window), or ``None`` when only the table's turn timer applies. Default:
+      ``None``.
+    - ``may_write_notes(state, seat)``: whether the seat may write in its notebook now (a
+      game may forbid it a while). Default: always.
+    - ``FIXED_KEYS``: keys of the state that ``setup`` fills and ``apply`` never changes (a
+      case's cards, say): the server stores them once per table. Default: none.
+    - ``ACTIONS``: the action vocabulary, ``{type: {"description", "example"}}``, for the
+      API's schema. Default: none documented.
 
-    def waiting_for(self, state: dict) -> list[int]:
-        """Every seat that owes an action now (its turn, or a pending choice of its own)."""
+    A game's ``rules/__init__.py`` exports these under the same names; ``Rules.of(module)``
+    reads them, taking the default for what the module leaves out.
+    """
 
-    def deadline_seconds(self, state: dict) -> int | None:
-        """How long the game itself lets the current wait last (a response window), or
-        ``None`` when only the table's turn timer applies."""
+    setup: Callable[[dict, list[str], int], dict]
+    legal_actions: Callable[[dict, int | str], list[dict]]
+    apply: Callable[[dict, int | str, object], tuple[dict, list[Event]] | Refusal]
+    view: Callable[[dict, int | None], dict]
+    is_over: Callable[[dict], bool]
+    outcome: Callable[[dict], dict | None]
+    turn: Callable[[dict], int | None]
+    waiting_for: Callable[[dict], list[int]]
+    deadline_seconds: Callable[[dict], int | None] = no_deadline
+    may_write_notes: Callable[[dict, int], bool] = notes_always
+    FIXED_KEYS: tuple[str, ...] = ()
+    ACTIONS: Mapping[str, dict] = field(default_factory=dict, hash=False)
+
+    @classmethod
+    def of(cls, module: Any) -> Rules:
+        """The rules a module exports under these names; the defaults for the rest."""
+        names = (each.name for each in fields(cls))
+        return cls(**{name: getattr(module, name) for name in names if hasattr(module, name)})
+
+
+# --- One dispatcher for every game's moves ----------------------------------------------------
+
+# A move's check reads the state and returns a ``Refusal``, or the parameters to perform it
+# with; its perform changes the copy of the state it is given and returns the events.
+Check = Callable[[dict, Any, dict], Any]
+Perform = Callable[[dict, Any, Any], list[Event]]
+
+
+class MoveTable:
+    """``apply`` (and ``check``) from a table of moves: ``{"draw": (check_draw,
+    perform_draw), ...}``, split in two so that a refusal never costs a copy.
+
+    ``apply`` refuses an action that is not an object with a known ``"type"``, then asks
+    ``check_actor(state, player, action)`` (who may act now: seats, turns, the system's
+    own moves; ``None`` when they may), then the move's check. It performs on
+    ``clone(state)`` (by default a deep copy; a game's own may copy only what its moves
+    change, or return a copy-on-write ``dict`` subclass), then runs ``settle(state)`` (what
+    follows every move, if the game has any), and returns the new state, a plain ``dict``,
+    and the events. The input state is never changed.
+    """
+
+    def __init__(
+        self,
+        moves: Mapping[str, tuple[Check, Perform]],
+        *,
+        check_actor: Callable[[dict, Any, dict], Refusal | None] | None = None,
+        clone: Callable[[dict], dict] = copy_json,
+        settle: Callable[[dict], list[Event]] | None = None,
+    ):
+        self.moves = dict(moves)
+        self.check_actor = check_actor
+        self.clone = clone
+        self.settle = settle
+
+    def check(self, state: dict, player: Any, action: object) -> Refusal | tuple[str, Any]:
+        """The refusal for ``action``, or its type and the parameters to perform it."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return refuse("malformed_action", 'An action is an object with a "type".')
+        kind = action["type"]
+        if kind not in self.moves:
+            return refuse("unknown_action", f"There is no action {kind!r} in this game.")
+        if self.check_actor is not None:
+            refusal = self.check_actor(state, player, action)
+            if refusal:
+                return refusal
+        params = self.moves[kind][0](state, player, action)
+        if isinstance(params, Refusal):
+            return params
+        return kind, params
+
+    def perform(self, state: dict, player: Any, kind: str, params: Any) -> list[Event]:
+        """Perform a checked move on ``state`` itself (a copy ``apply`` made)."""
+        return self.moves[kind][1](state, player, params)
+
+    def apply(self, state: dict, player: Any, action: object) -> tuple[dict, list[Event]] | Refusal:
+        """Play ``action`` for ``player`` (a seat, or ``SYSTEM``); the input is untouched."""
+        checked = self.check(state, player, action)
+        if isinstance(checked, Refusal):
+            return checked
+        new_state = self.clone(state)
+        events = self.perform(new_state, player, *checked)
+        if self.settle is not None:
+            events += self.settle(new_state)
+        if type(new_state) is not dict:  # a copy-on-write draft: the state is a plain dict
+            new_state = dict(new_state)
+        return new_state, events
 
 
 # --- A game, as the server and the tests see it ---------------------------------------------
@@ -221,17 +326,21 @@ class OptionsInvalid(ValueError):
 
 @dataclass(frozen=True)
 class Game:
-    """Everything the site needs to know of one game.
+    """Everything the site needs to know of one game, each part named here.
 
-    ``rules`` is the pure module with the functions of ``Rules`` (``setup``,
-    ``legal_actions``, ``apply``, ``view``, ``is_over``, ``outcome``, ``turn``,
-    ``waiting_for``, ``deadline_seconds``, ``may_write_notes``; ``FIXED_KEYS``). ``bot`` chooses
-    a move from a seat's view alone: ``bot(view, seat, legal_actions, seed) -> action``,
-    or ``None`` for a game without computer players. ``private_items(state, seat)`` lists
-    the strings only that seat may see now (card texts...), for the leak tests.
-    ``example_config(players)`` is a config a table could start from, for tests.
-    ``withdraw(state, seat)`` is how play passes by a seat whose person left, for a game
-    without ``bot`` (see the module's docstring), or ``None``.
+    - ``rules``: the pure rules, a ``Rules`` (a module exporting their names is read with
+      ``Rules.of``, defaults and all).
+    - ``site``: the server side, a ``games.sites.GameSite`` subclass named by its dotted
+      path (``"games.nim.site.NimSite"``, imported when the site first asks, as it may use
+      Django), or any callable taking the game; ``None``: ``GameSite``'s defaults.
+    - ``bot``: the computer player, ``bot(view, seat, legal_actions, seed) -> action``,
+      choosing from a seat's view alone; ``None`` for a game without one.
+    - ``private_items(state, seat)``: the strings only that seat may see now (card
+      texts...), for the leak tests.
+    - ``example_config(players, **options)``: a config a table could start from, for
+      tests. Default: every option at its default, unless given.
+    - ``withdraw(state, seat)``: how play passes by a seat whose person left, for a game
+      without ``bot`` (see the module's docstring), or ``None``.
     """
 
     name: str
@@ -239,17 +348,26 @@ class Game:
     min_players: int
     max_players: int
     needs_case: bool
-    rules: Any
+    rules: Rules
     private_items: Callable[[dict, int], set[str]]
-    example_config: Callable[[int], dict]
+    example_config: Callable[..., dict] | None = None
     options: tuple[Option, ...] = ()
     colours: tuple[Colour, ...] = SEAT_COLOURS
+    site: str | Callable[[Game], Any] | None = None
     bot: Callable[[dict, int, list[dict], int], dict] | None = None
     withdraw: Callable[[dict, int], tuple[dict, list[Event]] | Refusal] | None = None
 
     def __post_init__(self):
         if len(self.colours) < self.max_players:
             raise ValueError(f"{self.name}: fewer colours than seats")
+        if not isinstance(self.rules, Rules):
+            object.__setattr__(self, "rules", Rules.of(self.rules))
+        if self.example_config is None:
+            object.__setattr__(self, "example_config", self._default_config)
+
+    def _default_config(self, players: int, **options) -> dict:
+        """A table's config: every option at its default, unless given."""
+        return {"options": {**self.clean_options({}), **options}}
 
     def clean_options(self, options: dict) -> dict:
         """The options of a new table: every option of the game, unknown names refused."""

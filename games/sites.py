@@ -1,10 +1,10 @@
 """The server side of a game: what the site needs beyond the pure rules.
 
-Each game's folder may hold a ``site.py`` whose ``SITE`` is a ``GameSite``: how a table of
-the game is set up (from a case, or from its options alone), what its players are told and
-when, what a finished table records, and how its page shows a seat's view. ``play`` knows
-tables, seats, moves, bots and timers, and asks the game's site for everything else, so a
-new game touches nothing in ``play``.
+A game names its site in ``Game.site``, usually a ``GameSite`` subclass in its folder's
+``site.py``: how a table of the game is set up (from a case, or from its options alone),
+what its players are told and when, what a finished table records, and how its page shows
+a seat's view. ``play`` knows tables, seats, moves, bots and timers, and asks the game's
+site for everything else, so a new game touches nothing in ``play``.
 
 A site may use Django and the case domain (``cases``); it never imports ``play``,
 ``accounts`` or ``authoring`` (an import contract checks it). What it needs of a table
@@ -213,19 +213,17 @@ def action_label(action: dict) -> str:
 
 @cache
 def get_site(name: str) -> GameSite:
-    """The site of the registered game ``name``: its ``site.SITE``, or the defaults."""
+    """The site of the registered game ``name``, as its ``Game.site`` says: a dotted path
+    to a ``GameSite`` subclass (imported now, not when the registry loads: a site may use
+    Django), any callable taking the game, or nothing for ``GameSite``'s defaults."""
     game = get_game(name)
-    # A game's folder is its rules' package: games/<name>/rules -> games/<name>/site.
-    package, _, last = game.rules.__name__.rpartition(".")
-    if last != "rules":
+    site = game.site
+    if site is None:
         return GameSite(game)
-    try:
-        module = import_module(f"{package}.site")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.site":
-            raise
-        return GameSite(game)
-    return module.SITE
+    if isinstance(site, str):
+        module, _, attribute = site.rpartition(".")
+        site = getattr(import_module(module), attribute)
+    return site(game)
 
 
 def names_sentence(names: list[str]) -> str:

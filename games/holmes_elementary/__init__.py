@@ -2,7 +2,7 @@
 abilities, solve cases of seven suits and seven ranks, and work out the hidden card of
 each suit's spot; five case tokens win."""
 
-from games.base import Game, Option
+from games.base import Game, Option, Rules
 from games.holmes_elementary import rules
 from games.holmes_elementary.privacy import private_items
 from games.holmes_elementary.rules.bot import bot_action
@@ -43,20 +43,15 @@ OPTIONS = (
 )
 
 
-def example_config(players: int) -> dict:
-    """A table's config with every option at its default."""
-    return {"options": {option.name: option.default for option in OPTIONS}}
-
-
 GAME = Game(
     name=rules.NAME,
     title="The Elementary deck",
     min_players=2,
     max_players=6,
     needs_case=False,
-    rules=rules,
+    rules=Rules.of(rules),
+    site="games.holmes_elementary.site.HolmesElementarySite",
     private_items=private_items,
-    example_config=example_config,
     options=OPTIONS,
     bot=bot_action,
 )

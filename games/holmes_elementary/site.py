@@ -1,7 +1,6 @@
 """The Elementary deck on the site: a table from its options alone, and its page (the hand
 as cards, the seven spots, the legal moves, and a deduction grid the player can mark)."""
 
-from games.holmes_elementary import GAME
 from games.holmes_elementary.page import VERSIONED_ACTIONS, game_page
 from games.sites import EventReader, GameSite
 
@@ -29,6 +28,3 @@ class HolmesElementarySite(GameSite):
 
     def page(self, view: dict, seats: dict, events: EventReader) -> dict:
         return game_page(view, seats, events, self.control)
-
-
-SITE = HolmesElementarySite(GAME)

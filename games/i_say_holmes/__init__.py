@@ -2,18 +2,11 @@
 story going with a suitable card, find out who holds a villain, arrest them, or let your
 own villains escape."""
 
-from games.base import Game, Option
+from games.base import Game, Option, Rules
 from games.i_say_holmes import rules
 from games.i_say_holmes.privacy import private_items
 from games.i_say_holmes.rules.bot import bot_action
 from games.i_say_holmes.rules.setup import DEFAULT_WINDOW_SECONDS, WINDOW_SECONDS_RANGE
-
-
-def example_config(players: int, **options) -> dict:
-    """A table's config: every option at its default, unless given."""
-    defaults = {option.name: option.default for option in OPTIONS}
-    return {"options": {**defaults, **options}}
-
 
 OPTIONS = (
     Option(
@@ -48,9 +41,9 @@ GAME = Game(
     min_players=3,
     max_players=8,
     needs_case=False,
-    rules=rules,
+    rules=Rules.of(rules),
+    site="games.i_say_holmes.site.ISayHolmesSite",
     private_items=private_items,
-    example_config=example_config,
     options=OPTIONS,
     bot=bot_action,
 )

@@ -3,7 +3,6 @@ cards, the Current card and what may follow it, each player's hand size and toke
 open response window with its answers, arrests as you may know them, each case's scoring
 and the final result)."""
 
-from games.i_say_holmes import GAME
 from games.i_say_holmes.page import VERSIONED_ACTIONS, game_page
 from games.sites import EventReader, GameSite
 
@@ -50,6 +49,3 @@ def case_closed_sentence(summary: dict, names: dict) -> str:
     if summary.get("how") == "escape":
         return f"case {case} is closed: {who} escaped."
     return f"case {case} went cold."
-
-
-SITE = ISayHolmesSite(GAME)

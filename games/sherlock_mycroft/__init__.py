@@ -2,18 +2,10 @@
 markers to London's characters to gather clue cards; at the end, each kind of clue scores
 for whoever holds more of it."""
 
-from games.base import Game, Option
+from games.base import Game, Option, Rules
 from games.sherlock_mycroft import rules
 from games.sherlock_mycroft.privacy import private_items
 from games.sherlock_mycroft.rules.bot import bot_action
-
-OPTION_DEFAULTS = {"reserve_card": False, "moriarty": False, "moran": False}
-
-
-def example_config(players: int, **options) -> dict:
-    """A table's config (every option present), at the defaults unless given."""
-    return {"options": {**OPTION_DEFAULTS, **options}}
-
 
 GAME = Game(
     name=rules.NAME,
@@ -21,9 +13,10 @@ GAME = Game(
     min_players=2,
     max_players=2,
     needs_case=False,
-    rules=rules,
+    rules=Rules.of(rules),
+    site="games.sherlock_mycroft.site.SherlockMycroftSite",
+    bot=bot_action,
     private_items=private_items,
-    example_config=example_config,
     options=(
         Option(
             "reserve_card",
@@ -41,5 +34,4 @@ GAME = Game(
             "When drawn, each player lays down a marker unused: two moves each that day.",
         ),
     ),
-    bot=bot_action,
 )

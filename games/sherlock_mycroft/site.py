@@ -2,7 +2,6 @@
 its options alone; its page shows the board, the line, both players' areas and the
 majorities, and offers the legal moves as character cards to open and buttons to press."""
 
-from games.sherlock_mycroft import GAME
 from games.sherlock_mycroft.page import FROM_FIELD, GIVE_FIELD, LOG_EVENTS, TAKE_FIELD, game_page
 from games.sites import EventReader, GameSite
 
@@ -35,6 +34,3 @@ class SherlockMycroftSite(GameSite):
 
     def page(self, view: dict, seats: dict, events: EventReader) -> dict:
         return game_page(view, seats, events(LOG_EVENTS))
-
-
-SITE = SherlockMycroftSite(GAME)

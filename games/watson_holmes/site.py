@@ -5,9 +5,9 @@ solution and a debrief."""
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
 from games.base import Refusal
 from games.sites import EventReader, GameSite, names_sentence
-from games.watson_holmes import GAME
 from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
+from games.watson_holmes.rules import pending_judgement
 from games.watson_holmes.rules.view import may_see_solution
 
 MAX_TEXT = 500
@@ -90,7 +90,7 @@ class WatsonHolmesSite(GameSite):
     # --- Judging at 221B ----------------------------------------------------------------
 
     def judgement_requests(self, state: dict) -> list[dict]:
-        return self.game.rules.pending_judgement(state)
+        return pending_judgement(state)
 
     def judgement_file(
         self, *, case_version_id: int, user_id: int | None, request: dict, private: bool
@@ -533,6 +533,3 @@ def _routes(view: dict, names: dict, events: list[tuple[str, dict]]) -> list[dic
         }
         for player in view["game"]["players"]
     ]
-
-
-SITE = WatsonHolmesSite(GAME)

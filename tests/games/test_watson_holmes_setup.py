@@ -17,8 +17,10 @@ from tests.games.watson_holmes_helpers import (
 
 
 def test_it_is_registered_under_its_name():
-    assert GAMES["watson_holmes"].rules is engine
-    assert get_rules("watson_holmes") is engine
+    # The registry holds the rules the module exports, the defaults for the rest.
+    assert GAMES["watson_holmes"].rules.apply is engine.apply
+    assert get_rules("watson_holmes") is GAMES["watson_holmes"].rules
+    assert get_rules("watson_holmes").deadline_seconds({}) is None
 
 
 def test_it_names_the_known_engines_for_an_unknown_one():

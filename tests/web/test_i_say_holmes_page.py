@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games.i_say_holmes.rules import cards
-from games.i_say_holmes.site import SITE
+from games.sites import get_site
 from play import services
 from play.models import Spectator, Table
 from tests.games.i_say_holmes.helpers import table as table_state
@@ -282,15 +282,13 @@ def test_the_end_turns_every_token_over(arranged, clients):
 
 def test_a_closed_case_is_told_to_the_table():
     names = {0: "Alice", 1: "Bob"}
-    text = SITE.notice_text(
+    text = get_site("i_say_holmes").notice_text(
         "table_news", "I Say, Holmes!", names, {"case": 1, "how": "guilty", "seat": 0, "accused": 1}
     )
     assert text == "I Say, Holmes!: case 1 is closed: Alice arrested Bob, who was guilty."
 
 
 def test_the_timer_says_what_a_window_waits_for():
-    from games.sites import get_site
-
     site = get_site("i_say_holmes")
     assert site.timer_label({"game": {"pending": {"kind": "window"}}}) == "Time to answer"
     assert site.timer_label({"game": {"pending": None}}) == "Time to move"

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games.sherlock_mycroft import GAME, rules
-from games.sherlock_mycroft.site import SITE
+from games.sites import get_site
 from play import services
 from play.models import Spectator, Table, TableStatus
 from tests.games.sherlock_mycroft.helpers import at_day, move, place, play, set_tokens, stacked
@@ -216,9 +216,12 @@ def test_violet_hunters_swap_is_two_radio_groups(clients, duel, alice):
 
 def test_the_form_fields_only_change_what_they_name():
     day_one = move("watson", {"take": ["button-1"]})
-    assert SITE.action_from_form(day_one, {"from": "toby"}) == day_one
+    assert get_site("sherlock_mycroft").action_from_form(day_one, {"from": "toby"}) == day_one
     keep = {"type": "keep", "card": "button-1"}
-    assert SITE.action_from_form(keep, {"from": "toby", "ability-give": "x"}) == keep
+    assert (
+        get_site("sherlock_mycroft").action_from_form(keep, {"from": "toby", "ability-give": "x"})
+        == keep
+    )
 
 
 # --- Pending choices -------------------------------------------------------------------------

@@ -6,10 +6,11 @@ One card of each suit lies hidden in its suit's spot. On a turn a player draws
 of seven suits and seven ranks (Sleuth), then guesses a spot's rank or takes one of the
 alternatives (Deduction), and discards down to nine cards (Retire). Five case tokens win.
 
-Interface (see ``games/base.py``): ``setup``, ``legal_actions``, ``apply``, ``view``,
-``is_over``, ``outcome``, ``turn``, ``waiting_for``, ``deadline_seconds``,
-``may_write_notes``; plus ``ACTIONS`` (the vocabulary, one example each) and ``CARDS``
-(every card's id, suit, rank and name, for pages).
+Interface (see ``Rules`` in ``games/base.py``): ``setup``, ``legal_actions``, ``apply``,
+``view``, ``is_over``, ``outcome``, ``turn``, ``waiting_for``; the rules set no window of
+their own and every seat may keep notes, always (the defaults); plus ``ACTIONS`` (the
+vocabulary, one example each) and ``CARDS`` (every card's id, suit, rank and name, for
+pages).
 """
 
 from games.holmes_elementary.rules.actions import ACTIONS, apply
@@ -17,15 +18,7 @@ from games.holmes_elementary.rules.cards import ALL_CARDS, describe
 from games.holmes_elementary.rules.legal import legal_actions
 from games.holmes_elementary.rules.setup import setup
 from games.holmes_elementary.rules.state import NAME
-from games.holmes_elementary.rules.view import (
-    deadline_seconds,
-    is_over,
-    may_write_notes,
-    outcome,
-    turn,
-    view,
-    waiting_for,
-)
+from games.holmes_elementary.rules.view import is_over, outcome, turn, view, waiting_for
 
 # The card list is code, not state: nothing is fixed per table.
 FIXED_KEYS: tuple[str, ...] = ()
@@ -38,10 +31,8 @@ __all__ = [
     "FIXED_KEYS",
     "NAME",
     "apply",
-    "deadline_seconds",
     "is_over",
     "legal_actions",
-    "may_write_notes",
     "outcome",
     "setup",
     "turn",

@@ -1,13 +1,14 @@
 """The action vocabulary and ``apply``: check an action against the state, then perform it
-on a copy. A check returns a ``Refusal`` or the function to perform with its arguments, so
-a refused action costs no copy and never changes the state it was given.
+on a copy. A check returns a ``Refusal`` or the arguments of its move's perform (``MOVES``,
+a ``games.base.MoveTable``), so a refused action costs no copy and never changes the state
+it was given.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import EVERYONE, SYSTEM, Event, Refusal
+from games.base import EVERYONE, SYSTEM, Event, MoveTable, Refusal, refuse
 from games.holmes_elementary.rules import abilities, cases, choices, deduction
 from games.holmes_elementary.rules.cards import (
     RANKS,
@@ -25,7 +26,6 @@ from games.holmes_elementary.rules.state import (
     clone,
     hand,
     is_seat,
-    refuse,
     spot_is_open,
 )
 from games.holmes_elementary.rules.turns import after_deduction, reach_phase
@@ -108,37 +108,13 @@ _OWN_REFUSAL = {
     "rank": ("bad_rank", "A rank is a whole number from 1 to 10."),
 }
 
-Checked = Refusal | tuple[Callable[..., list[Event]], tuple]
+# A check returns a ``Refusal``, or the arguments its move's perform takes after the state.
+Checked = Refusal | tuple
 
 
-def apply(state: dict, player: object, action: object) -> tuple[dict, list[Event]] | Refusal:
-    checked = check(state, player, action)
-    if isinstance(checked, Refusal):
-        return checked
-    perform, arguments = checked
-    new_state = clone(state)
-    events = perform(new_state, *arguments)
-    return new_state, events
-
-
-def check(state: dict, player: object, action: object) -> Checked:
-    refusal = _check_envelope(state, player, action)
-    if refusal:
-        return refusal
-    if action["type"] == "timeout":
-        return choices.timeout, ()
-    refusal = _check_turn(state, player, action["type"]) or _check_fields(action)
-    if refusal:
-        return refusal
-    return _CHECKS[action["type"]](state, player, action)
-
-
-def _check_envelope(state: dict, player: object, action: object) -> Refusal | None:
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return refuse("malformed_action", "An action is an object with a string type.")
+def _check_actor(state: dict, player: object, action: dict) -> Refusal | None:
+    """Who may act now, and the action's fields (``MoveTable`` has checked its type)."""
     kind = action["type"]
-    if kind not in ACTIONS:
-        return refuse("unknown_action", "This game has no such action.")
     if (kind == "timeout") != (player == SYSTEM):
         return refuse("system_only", "Only the server times out, and it takes no turns.")
     if kind == "timeout" and len(action) > 1:
@@ -147,7 +123,9 @@ def _check_envelope(state: dict, player: object, action: object) -> Refusal | No
         return refuse("unknown_player", "There is no such seat at this table.")
     if state["phase"] == OVER:
         return refuse("game_over", "The game is over.")
-    return None
+    if kind == "timeout":
+        return None
+    return _check_turn(state, player, kind) or _check_fields(action)
 
 
 def _check_turn(state: dict, seat: int, kind: str) -> Refusal | None:
@@ -212,7 +190,7 @@ def _check_play(state: dict, seat: int, action: dict) -> Checked:
         return refuse("no_target", "This card's ability has no target.")
     if targeted and (not is_seat(state, target) or target == seat):
         return refuse(*_OWN_REFUSAL["target"])
-    return abilities.play, (seat, card, target)
+    return seat, card, target
 
 
 def _check_cards_in_hand(state: dict, seat: int, cards: list[str], count: int) -> Refusal | None:
@@ -234,7 +212,7 @@ def _check_solve(state: dict, seat: int, action: dict) -> Checked:
     problem = cases.case_problem(cards)
     if problem:
         return refuse(*problem)
-    return _at_phase(SLEUTH, cases.solve), (seat, list(cards))
+    return seat, list(cards)
 
 
 def _check_guess(state: dict, seat: int, action: dict) -> Checked:
@@ -247,23 +225,23 @@ def _check_guess(state: dict, seat: int, action: dict) -> Checked:
         return refuse("spot_empty", f"The {SUIT_NAMES[suit]} spot is empty.")
     if suit in barred_suits(state["players"][seat]):
         return refuse("barred_from_spot", f"You may not guess the {SUIT_NAMES[suit]} spot again.")
-    return _at_phase(DEDUCTION, deduction.guess), (seat, suit, rank)
+    return seat, suit, rank
 
 
 def _check_draw_discard(state: dict, seat: int, action: dict) -> Checked:
     if not deduction.can_draw(state):
         return refuse("nothing_to_draw", "The deck and the discard pile are both empty.")
-    return _at_phase(DEDUCTION, deduction.draw_discard), (seat,)
+    return (seat,)
 
 
 def _check_view_discard(state: dict, seat: int, action: dict) -> Checked:
     if not state.get("discard_look", True):
         return refuse("no_discard_look", "At this table nobody looks through the discard pile.")
-    return _at_phase(DEDUCTION, deduction.view_discard), (seat,)
+    return (seat,)
 
 
 def _check_pass(state: dict, seat: int, action: dict) -> Checked:
-    return _pass, (seat,)
+    return (seat,)
 
 
 def _check_discard(state: dict, seat: int, action: dict) -> Checked:
@@ -271,35 +249,29 @@ def _check_discard(state: dict, seat: int, action: dict) -> Checked:
     refusal = _check_cards_in_hand(state, seat, cards, state["pending"]["count"])
     if refusal:
         return refusal
-    return choices.discard, (seat, list(cards))
+    return seat, list(cards)
 
 
 def _check_keep(state: dict, seat: int, action: dict) -> Checked:
     if action["card"] not in state["pending"]["options"]:
         return refuse("not_an_option", "Keep one of the cards you have just drawn.")
-    return abilities.keep, (seat, action["card"])
+    return seat, action["card"]
 
 
-_CHECKS: dict[str, Callable[[dict, int, dict], Checked]] = {
-    "play": _check_play,
-    "solve": _check_solve,
-    "guess": _check_guess,
-    "draw_discard": _check_draw_discard,
-    "view_discard": _check_view_discard,
-    "pass": _check_pass,
-    "discard": _check_discard,
-    "keep": _check_keep,
-}
+def _check_timeout(state: dict, player: object, action: dict) -> Checked:
+    return ()
 
 
 # --- performing -----------------------------------------------------------------------------
 
 
-def _at_phase(phase: str, perform: Callable[..., list[Event]]) -> Callable[..., list[Event]]:
-    """``perform``, after passing silently the phases before ``phase``."""
+def _perform(perform: Callable[..., list[Event]], phase: str | None = None):
+    """A move table's perform: ``perform(state, *arguments)``, after passing silently the
+    phases of the turn before ``phase``."""
 
-    def performed(state: dict, *arguments) -> list[Event]:
-        reach_phase(state, phase)
+    def performed(state: dict, player: object, arguments: tuple) -> list[Event]:
+        if phase is not None:
+            reach_phase(state, phase)
         return perform(state, *arguments)
 
     return performed
@@ -315,3 +287,22 @@ def _pass(state: dict, seat: int) -> list[Event]:
     else:
         events += after_deduction(state)
     return events
+
+
+MOVES = MoveTable(
+    {
+        "play": (_check_play, _perform(abilities.play)),
+        "solve": (_check_solve, _perform(cases.solve, SLEUTH)),
+        "guess": (_check_guess, _perform(deduction.guess, DEDUCTION)),
+        "draw_discard": (_check_draw_discard, _perform(deduction.draw_discard, DEDUCTION)),
+        "view_discard": (_check_view_discard, _perform(deduction.view_discard, DEDUCTION)),
+        "pass": (_check_pass, _perform(_pass)),
+        "discard": (_check_discard, _perform(choices.discard)),
+        "keep": (_check_keep, _perform(abilities.keep)),
+        "timeout": (_check_timeout, _perform(choices.timeout)),
+    },
+    check_actor=_check_actor,
+    clone=clone,
+)
+assert set(MOVES.moves) == set(ACTIONS), "every action is documented and handled"
+apply = MOVES.apply

@@ -7,7 +7,7 @@ so callers hand them a fresh ``clone``.
 
 from __future__ import annotations
 
-from games.base import EVERYONE, Event, Refusal
+from games.base import EVERYONE, Event
 from games.holmes_elementary.rules.cards import SUITS, canonical, suit_of
 from games.rng import below, shuffled
 
@@ -40,10 +40,6 @@ def clone(state: dict) -> dict:
     new["players"] = [player.copy() for player in state["players"]]
     new["deck"] = list(state["deck"])
     return new
-
-
-def refuse(code: str, message: str) -> Refusal:
-    return Refusal(code, message)
 
 
 def seats(state: dict) -> range:

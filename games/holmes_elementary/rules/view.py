@@ -145,13 +145,3 @@ def waiting_for(state: dict) -> list[int]:
 def turn(state: dict) -> int | None:
     seats = waiting_for(state)
     return seats[0] if seats else None
-
-
-def deadline_seconds(state: dict) -> int | None:
-    """The rules set no window of their own for any choice: only the table's timer runs."""
-    return None
-
-
-def may_write_notes(state: dict, seat: object) -> bool:
-    """Every seat may keep notes, always: the rules expect players to track what they saw."""
-    return is_seat(state, seat)

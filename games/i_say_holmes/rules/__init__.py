@@ -1,9 +1,9 @@
 """Rules engine of I Say, Holmes! (``i_say_holmes``), 3 to 8 players.
 
 Interface (see ``games/base.py``): ``setup``, ``legal_actions``, ``apply``, ``view``,
-``is_over``, ``outcome``, ``turn``, ``waiting_for``, ``deadline_seconds``,
-``may_write_notes``; plus ``ACTIONS`` (the action vocabulary, one example each). The
-computer player is ``bot.bot_action``. Decisions where the printed rules are silent are in
+``is_over``, ``outcome``, ``turn``, ``waiting_for``, ``deadline_seconds`` (notes are
+always allowed: the default); plus ``ACTIONS`` (the action vocabulary, one example each).
+The computer player is ``bot.bot_action``. Decisions where the printed rules are silent are in
 ``docs/rules/i-say-holmes.md``.
 """
 
@@ -12,14 +12,7 @@ from games.i_say_holmes.rules.decision import waiting_for
 from games.i_say_holmes.rules.legal import legal_actions
 from games.i_say_holmes.rules.setup import setup
 from games.i_say_holmes.rules.state import NAME
-from games.i_say_holmes.rules.view import (
-    deadline_seconds,
-    is_over,
-    may_write_notes,
-    outcome,
-    turn,
-    view,
-)
+from games.i_say_holmes.rules.view import deadline_seconds, is_over, outcome, turn, view
 
 FIXED_KEYS = ("players",)
 
@@ -31,7 +24,6 @@ __all__ = [
     "deadline_seconds",
     "is_over",
     "legal_actions",
-    "may_write_notes",
     "outcome",
     "setup",
     "turn",

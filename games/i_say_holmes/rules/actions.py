@@ -2,15 +2,14 @@
 
 Each action has a ``check_*`` (reads the state, returns a ``Refusal`` or the parameters)
 and a ``perform_*`` (changes a ``Draft`` of the state, copy on write, and returns the
-events). After every action the
-engine settles (``settling.py``): escapes, Impromptu Arrests, then the turn goes on.
+events); ``MOVES`` (a ``games.base.MoveTable``) dispatches between them. After every
+action the engine settles (``settling.py``): escapes, Impromptu Arrests, then the turn
+goes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from games.base import SYSTEM, Event, Refusal
+from games.base import SYSTEM, Check, Event, MoveTable, Perform, Refusal, refuse
 from games.i_say_holmes.rules import arrests, choices, responses, settling, story
 from games.i_say_holmes.rules.bot import bot_action
 from games.i_say_holmes.rules.decision import open_decision
@@ -26,7 +25,6 @@ from games.i_say_holmes.rules.state import (
     WINDOW,
     draft,
     is_seat,
-    refuse,
 )
 from games.i_say_holmes.rules.view import view
 
@@ -92,9 +90,6 @@ ACTION_STEPS = {
 ANSWERS = ("counter", "allow", "choose")
 SYSTEM_ACTIONS = ("timeout", "autoplay")
 
-Check = Callable[[dict, object, dict], "Refusal | dict"]
-Perform = Callable[[dict, object, dict], list[Event]]
-
 
 def check_timeout(state: dict, player: object, action: dict) -> Refusal | dict:
     if set(action) != {"type"}:
@@ -156,7 +151,8 @@ HANDLERS: dict[str, tuple[Check, Perform]] = {
 assert set(HANDLERS) == set(ACTIONS), "every action is documented and handled"
 
 
-def check_actor(state: dict, player: object, kind: str) -> Refusal | None:
+def check_actor(state: dict, player: object, action: dict) -> Refusal | None:
+    kind = action["type"]
     if kind in SYSTEM_ACTIONS:
         if player != SYSTEM:
             return refuse("system_only", f"Only the server sends {kind!r} actions.")
@@ -177,29 +173,5 @@ def check_actor(state: dict, player: object, kind: str) -> Refusal | None:
     return None
 
 
-def check(state: dict, player: object, action: object) -> Refusal | tuple[str, dict]:
-    """The refusal for ``action``, or its type and the parameters to perform it."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return refuse("malformed_action", 'An action is an object with a "type".')
-    kind = action["type"]
-    if kind not in HANDLERS:
-        return refuse("unknown_action", f"There is no action {kind!r} in this game.")
-    refusal = check_actor(state, player, kind)
-    if refusal:
-        return refusal
-    params = HANDLERS[kind][0](state, player, action)
-    if isinstance(params, Refusal):
-        return params
-    return kind, params
-
-
-def apply(state: dict, player: object, action: object) -> tuple[dict, list[Event]] | Refusal:
-    """Play ``action`` for ``player`` (a seat, or ``SYSTEM``); the input state is untouched."""
-    checked = check(state, player, action)
-    if isinstance(checked, Refusal):
-        return checked
-    kind, params = checked
-    new_state = draft(state)
-    events = HANDLERS[kind][1](new_state, player, params)
-    events += settling.settle(new_state)
-    return dict(new_state), events
+MOVES = MoveTable(HANDLERS, check_actor=check_actor, clone=draft, settle=settling.settle)
+apply = MOVES.apply

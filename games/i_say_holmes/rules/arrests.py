@@ -7,7 +7,7 @@ arrester takes the Innocent hand and the accused draws as many cards.
 
 from __future__ import annotations
 
-from games.base import Event, Refusal
+from games.base import Event, Refusal, refuse
 from games.i_say_holmes.rules import cards, closing, settling
 from games.i_say_holmes.rules.state import (
     WINDOW,
@@ -17,7 +17,6 @@ from games.i_say_holmes.rules.state import (
     is_seat,
     owned,
     owned_hand,
-    refuse,
     saw,
     took_out,
 )

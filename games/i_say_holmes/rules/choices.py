@@ -4,7 +4,7 @@ until all are in."""
 
 from __future__ import annotations
 
-from games.base import Event, Refusal
+from games.base import Event, Refusal, refuse
 from games.i_say_holmes.rules.state import (
     CHOOSE,
     audience,
@@ -14,7 +14,6 @@ from games.i_say_holmes.rules.state import (
     owned,
     owned_hand,
     owned_in,
-    refuse,
     right_of,
     saw,
     shuffled,

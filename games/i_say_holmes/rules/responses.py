@@ -8,7 +8,7 @@ keep their card.
 
 from __future__ import annotations
 
-from games.base import Event, Refusal
+from games.base import Event, Refusal, refuse
 from games.i_say_holmes.rules import arrests, cards, choices, instructions, table
 from games.i_say_holmes.rules.state import (
     audience,
@@ -17,7 +17,6 @@ from games.i_say_holmes.rules.state import (
     owned,
     owned_hand,
     owned_in,
-    refuse,
     right_of,
     saw,
     seat_count,

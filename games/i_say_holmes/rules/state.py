@@ -23,7 +23,7 @@ Shape of the state (a JSON-able dict, built by ``setup.py``)::
 
 from __future__ import annotations
 
-from games.base import Event, Refusal
+from games.base import Event
 from games.i_say_holmes.rules import cards
 
 NAME = "i_say_holmes"
@@ -112,10 +112,6 @@ def owned_holdings(state: dict, seat: int, part: str | None = None):
 
 def owned_pool(state: dict, kind: str) -> list[str]:
     return owned_in(state, owned(state, "pool"), kind)
-
-
-def refuse(code: str, message: str) -> Refusal:
-    return Refusal(code, message)
 
 
 def seat_count(state: dict) -> int:

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from games.base import Event, Refusal
+from games.base import Event, Refusal, refuse
 from games.i_say_holmes.rules import cards, instructions, plays, table, tokens
-from games.i_say_holmes.rules.state import (
-    DRAWN,
-    MORE,
-    PLAY,
-    draw_cards,
-    left_of,
-    owned,
-    owned_hand,
-    refuse,
-)
+from games.i_say_holmes.rules.state import DRAWN, MORE, PLAY, draw_cards, left_of, owned, owned_hand
 
 PLAY_CHECKS = (
     ("target", "bad_target", "Name a player this card may target (never yourself)."),

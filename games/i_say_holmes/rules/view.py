@@ -130,10 +130,6 @@ def deadline_seconds(state: dict) -> int | None:
     return None
 
 
-def may_write_notes(state: dict, seat: int) -> bool:
-    return True
-
-
 def is_over(state: dict) -> bool:
     return state["phase"] == OVER
 

@@ -2,12 +2,13 @@
 
 Refusals come in a fixed order: the action's envelope (type, who, when), then its fields,
 then the rules of the move or choice. Each action type has a ``check_*`` (reads the state,
-returns a ``Refusal`` or a plan) and a ``do_*`` (changes a fresh copy, appends events).
+returns a ``Refusal`` or a plan) and a ``perform_*`` (changes a fresh copy, returns the
+events); ``MOVES`` dispatches between them (``games.base.MoveTable``).
 """
 
 from __future__ import annotations
 
-from games.base import SYSTEM, Event, Refusal
+from games.base import SYSTEM, Event, MoveTable, Refusal, refuse
 from games.sherlock_mycroft.rules import characters, flow
 from games.sherlock_mycroft.rules.cards import CHARACTERS, NUMBERED, WILD, kind_of
 from games.sherlock_mycroft.rules.legal import default_action
@@ -23,7 +24,6 @@ from games.sherlock_mycroft.rules.state import (
     marker_on,
     pay_tokens,
     refill_line,
-    refuse,
     remove_visible,
     replace_marker,
     rival,
@@ -46,29 +46,8 @@ FIELDS = {
 }
 
 
-def apply(state: dict, player: object, action: object) -> tuple[dict, list] | Refusal:
-    refusal = check_envelope(state, player, action)
-    if refusal:
-        return refusal
+def check_actor(state: dict, player: object, action: dict) -> Refusal | None:
     kind = action["type"]
-    if kind == "timeout":
-        return time_out(state)
-    check, perform = HANDLERS[kind]
-    plan = check(state, player, action)
-    if isinstance(plan, Refusal):
-        return plan
-    new_state = clone(state)
-    events: list[Event] = []
-    perform(new_state, player, plan, events)
-    return new_state, events
-
-
-def check_envelope(state: dict, player: object, action: object) -> Refusal | None:
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return refuse("malformed_action", 'An action is an object with a "type".')
-    kind = action["type"]
-    if kind not in ACTION_TYPES:
-        return refuse("unknown_action", f"There is no action {kind!r} in this game.")
     if kind == "timeout":
         if player != SYSTEM:
             return refuse("system_only", "Only the server's timer acts on a timeout.")
@@ -142,7 +121,8 @@ def check_move(state: dict, seat: int, action: dict) -> dict | Refusal:
     return plan
 
 
-def do_move(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_move(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     marker = marker_on(state, seat, plan["from"]) if plan["from"] else in_hand(state, seat)
     replace_marker(state, seat, marker, plan["to"], False)
     set_seat(state, "moves_left", seat, state["moves_left"][seat] - 1)
@@ -163,6 +143,7 @@ def do_move(state: dict, seat: int, plan: dict, events: list) -> None:
     events.extend(effects)
     if state["step"] == MOVE:  # no choice opened by the ability: the action is over
         flow.finish_action(state, events)
+    return events
 
 
 def in_hand(state: dict, seat: int) -> dict:
@@ -178,13 +159,15 @@ def check_keep(state: dict, seat: int, action: dict) -> dict | Refusal:
     return {"card": action["card"]}
 
 
-def do_keep(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_keep(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     looking = state["pending"]["looking"]
     rest = [card for card in looking if card != plan["card"]]
     characters.gain_hidden(state, seat, plan["card"], "langdale_pike", events)
     state["discard"] += rest
     events.append(Event("pike_discarded", data={"player": seat, "count": len(rest)}))
     flow.finish_action(state, events)
+    return events
 
 
 def check_von_kramm_reply(state: dict, seat: int, action: dict) -> dict | Refusal:
@@ -196,13 +179,15 @@ def check_von_kramm_reply(state: dict, seat: int, action: dict) -> dict | Refusa
     return {"pay": action["pay"]}
 
 
-def do_von_kramm_reply(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_von_kramm_reply(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     events.append(Event("von_kramm_reply", data={"player": seat, "pay": plan["pay"]}))
     if plan["pay"]:
         pay_tokens(state, seat, 1)
         card = characters.draw_clue(state, events)
         characters.gain_hidden(state, seat, card, "von_kramm", events)
     flow.finish_action(state, events)
+    return events
 
 
 def check_moriarty(state: dict, seat: int, action: dict) -> dict | Refusal:
@@ -216,7 +201,8 @@ def check_moriarty(state: dict, seat: int, action: dict) -> dict | Refusal:
     return {"give": give}
 
 
-def do_moriarty(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_moriarty(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     data = {"player": seat, "give": plan["give"], "forced": False}
     if plan["give"] == "markers":
         data["returned"] = pay_tokens(state, seat, flow.MORIARTY_TOLL)
@@ -226,6 +212,7 @@ def do_moriarty(state: dict, seat: int, plan: dict, events: list) -> None:
     events.append(Event("moriarty", data=data))
     state["queue"] = state["queue"][1:]
     flow.continue_villain(state, events)
+    return events
 
 
 def check_moran(state: dict, seat: int, action: dict) -> dict | Refusal:
@@ -234,13 +221,15 @@ def check_moran(state: dict, seat: int, action: dict) -> dict | Refusal:
     return {"marker": action["marker"]}
 
 
-def do_moran(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_moran(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     marker = standing_marker_on(state, seat, plan["marker"])
     replace_marker(state, seat, marker, marker["on"], False)
     set_seat(state, "moves_left", seat, state["moves_left"][seat] - 1)
     events.append(Event("moran", data={"player": seat, "marker": plan["marker"]}))
     state["queue"] = state["queue"][1:]
     flow.continue_villain(state, events)
+    return events
 
 
 def check_reserve(state: dict, seat: int, action: dict) -> dict | Refusal:
@@ -250,7 +239,8 @@ def check_reserve(state: dict, seat: int, action: dict) -> dict | Refusal:
     return {"card": card}
 
 
-def do_reserve(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_reserve(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     card = plan["card"]
     events.append(Event("reserved", data={"player": seat, "card": card}))
     if card is not None:
@@ -259,6 +249,7 @@ def do_reserve(state: dict, seat: int, plan: dict, events: list) -> None:
         state["card_holder"] = rival(seat)
         refill_line(state, events)
     flow.next_turn(state, events)
+    return events
 
 
 def check_assign(state: dict, seat: int, action: dict) -> dict | Refusal:
@@ -277,32 +268,45 @@ def check_assign(state: dict, seat: int, action: dict) -> dict | Refusal:
     return {"assign": dict(sorted(mapping.items()))}
 
 
-def do_assign(state: dict, seat: int, plan: dict, events: list) -> None:
+def perform_assign(state: dict, seat: int, plan: dict) -> list[Event]:
+    events: list[Event] = []
     set_seat(state, "assigned", seat, plan["assign"])
     events.append(Event("wildcards_assigned", data={"player": seat, "assign": plan["assign"]}))
     state["queue"] = state["queue"][1:]
     flow.continue_assign(state, events)
-
-
-HANDLERS = {
-    "move": (check_move, do_move),
-    "keep": (check_keep, do_keep),
-    "von_kramm_reply": (check_von_kramm_reply, do_von_kramm_reply),
-    "moriarty": (check_moriarty, do_moriarty),
-    "moran": (check_moran, do_moran),
-    "reserve": (check_reserve, do_reserve),
-    "assign_wildcards": (check_assign, do_assign),
-}
+    return events
 
 
 # --- Timeouts -----------------------------------------------------------------------------
 
 
-def time_out(state: dict) -> tuple[dict, list]:
+def check_timeout(state: dict, player: object, action: dict) -> dict:
+    return {}  # ``check_actor`` has checked who and when
+
+
+def perform_timeout(state: dict, player: object, plan: dict) -> list[Event]:
     """Settle the current wait passively, as the awaited seat would (``default_action``)."""
-    seat = state["turn"]
+    seat, step = state["turn"], state["step"]
     action = default_action(state, seat)
-    new_state, events = apply(state, seat, action)
+    kind, default_plan = MOVES.check(state, seat, action)
+    events = MOVES.perform(state, seat, kind, default_plan)
     # The default action is not echoed: a Pike keep would name a private card.
-    notice = Event("timed_out", data={"player": seat, "step": state["step"]})
-    return new_state, [notice, *events]
+    return [Event("timed_out", data={"player": seat, "step": step}), *events]
+
+
+MOVES = MoveTable(
+    {
+        "move": (check_move, perform_move),
+        "keep": (check_keep, perform_keep),
+        "von_kramm_reply": (check_von_kramm_reply, perform_von_kramm_reply),
+        "moriarty": (check_moriarty, perform_moriarty),
+        "moran": (check_moran, perform_moran),
+        "reserve": (check_reserve, perform_reserve),
+        "assign_wildcards": (check_assign, perform_assign),
+        "timeout": (check_timeout, perform_timeout),
+    },
+    check_actor=check_actor,
+    clone=clone,
+)
+assert set(MOVES.moves) == set(ACTION_TYPES), "every action is handled"
+apply = MOVES.apply

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.base import Event, Refusal
+from games.base import Event, Refusal, refuse
 from games.sherlock_mycroft.rules.cards import (
     FREE_GAIN_CHARACTERS,
     MAP,
@@ -33,7 +33,6 @@ from games.sherlock_mycroft.rules.state import (
     draw_clue,
     gain_tokens,
     pay_tokens,
-    refuse,
     remove_visible,
     rival,
     set_seat,

@@ -7,7 +7,7 @@ named as verbs (``draw_clue``, ``gain_tokens``...) change the state they are giv
 
 from __future__ import annotations
 
-from games.base import Event, Refusal
+from games.base import Event
 from games.rng import shuffled
 from games.sherlock_mycroft.rules.cards import LINE_SIZE, MARKER_GAINS, canonical, kind_of
 
@@ -56,10 +56,6 @@ def set_seat(state: dict, name: str, seat: int, value: object) -> None:
     pair = list(state[name])
     pair[seat] = value
     state[name] = pair
-
-
-def refuse(code: str, message: str) -> Refusal:
-    return Refusal(code, message)
 
 
 def is_seat(player: object) -> bool:

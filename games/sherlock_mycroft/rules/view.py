@@ -41,15 +41,6 @@ def waiting_for(state: dict) -> list[int]:
     return [] if is_over(state) else [state["turn"]]
 
 
-def deadline_seconds(state: dict) -> int | None:
-    """No response window of its own: only a table's turn timer hurries a player."""
-    return None
-
-
-def may_write_notes(state: dict, seat: int) -> bool:
-    return True
-
-
 def outcome(state: dict) -> dict | None:
     result = state["result"]
     if result is None:

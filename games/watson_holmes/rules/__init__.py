@@ -19,11 +19,7 @@ from games.watson_holmes.rules.withdraw import withdraw
 # Setup fills these keys of the state and no action changes them: the case's cards,
 # questions and zones, most of a state's size. The server stores them once per table.
 FIXED_KEYS = ("case",)
-
-
-def deadline_seconds(state: dict) -> int | None:
-    """The case game sets no deadline of its own: only a table's turn timer hurries it."""
-    return None
+# No deadline of its own (the ``Rules`` default): only a table's turn timer hurries it.
 
 
 __all__ = [
@@ -33,7 +29,6 @@ __all__ = [
     "FIXED_KEYS",
     "NAME",
     "apply",
-    "deadline_seconds",
     "is_over",
     "legal_actions",
     "may_write_notes",

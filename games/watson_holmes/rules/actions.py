@@ -2,14 +2,13 @@
 
 Every handler is split in two (checking, then doing): ``check_*`` reads the state and
 returns a ``Refusal`` or the parameters to act on; ``perform_*`` changes a fresh copy of the
-state and returns the events. A refusal therefore never costs a copy.
+state and returns the events. A refusal therefore never costs a copy. ``MOVES`` (a
+``games.base.MoveTable``) dispatches between them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from games.base import SYSTEM, Event, Refusal
+from games.base import SYSTEM, Check, Event, MoveTable, Perform, Refusal
 from games.watson_holmes.rules import characters, holmes, investigation, solving, visiting
 from games.watson_holmes.rules.state import (
     BAKER_STREET,
@@ -209,9 +208,6 @@ def perform_timeout(state: dict, seat: object, params: dict) -> list[Event]:
     return events
 
 
-Check = Callable[[dict, object, dict], "Refusal | dict"]
-Perform = Callable[[dict, object, dict], list[Event]]
-
 HANDLERS: dict[str, tuple[Check, Perform]] = {
     "take_watson": (visiting.check_take_watson, visiting.perform_take_watson),
     "visit": (visiting.check_visit, visiting.perform_visit),
@@ -235,7 +231,8 @@ HANDLERS: dict[str, tuple[Check, Perform]] = {
 assert set(HANDLERS) == set(ACTIONS), "every action is documented and handled"
 
 
-def check_actor(state: dict, player: object, kind: str) -> Refusal | None:
+def check_actor(state: dict, player: object, action: dict) -> Refusal | None:
+    kind = action["type"]
     if kind in SYSTEM_ACTIONS:
         if player != SYSTEM:
             return refuse("system_only", f"Only the server sends {kind!r} actions.")
@@ -252,30 +249,6 @@ def check_actor(state: dict, player: object, kind: str) -> Refusal | None:
     return None
 
 
-def check(state: dict, player: object, action: object) -> Refusal | tuple[str, dict]:
-    """The refusal for ``action``, or its type and the parameters to perform it."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return refuse("malformed_action", 'An action is an object with a "type".')
-    kind = action["type"]
-    if kind not in HANDLERS:
-        return refuse("unknown_action", f"There is no action {kind!r} in this game.")
-    refusal = check_actor(state, player, kind)
-    if refusal:
-        return refusal
-    checker, _ = HANDLERS[kind]
-    params = checker(state, player, action)
-    if isinstance(params, Refusal):
-        return params
-    return kind, params
-
-
-def apply(state: dict, player: object, action: object) -> tuple[dict, list[Event]] | Refusal:
-    """Play ``action`` for ``player`` (a seat, or ``SYSTEM``); the input state is untouched."""
-    checked = check(state, player, action)
-    if isinstance(checked, Refusal):
-        return checked
-    kind, params = checked
-    new_state = clone(state)
-    _, performer = HANDLERS[kind]
-    events = performer(new_state, player, params)
-    return new_state, events
+MOVES = MoveTable(HANDLERS, check_actor=check_actor, clone=clone)
+# ``check`` tells the legal moves (``legal.py``) without performing them.
+check, apply = MOVES.check, MOVES.apply

@@ -8,7 +8,7 @@ locations by their number (an int).
 
 from __future__ import annotations
 
-from games.base import Refusal
+from games.base import Refusal, refuse
 
 NAME = "watson_holmes"
 
@@ -94,10 +94,6 @@ def _clone_player(player: dict) -> dict:
     }
     new["casebook"] = list(player["casebook"])
     return new
-
-
-def refuse(code: str, message: str, **details) -> Refusal:
-    return Refusal(code=code, message=message, details=details)
 
 
 def answer_texts(state: dict, answers: dict, question_ids, before: str) -> Refusal | dict:

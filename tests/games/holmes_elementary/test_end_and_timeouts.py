@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.base import SYSTEM
-from games.holmes_elementary import rules
+from games.holmes_elementary import GAME, rules
 from tests.games.holmes_elementary.helpers import act, hand, make_state, refused, types
 
 CASE = ["X01", "S02", "H03", "A05", "M06", "C07", "L10"]
@@ -151,5 +151,5 @@ def test_it_times_out_retire_with_random_discards_and_ends_the_turn():
 def test_it_sets_no_deadline_of_its_own_and_always_allows_notes():
     state = make_state([["X01"], ["H01"]])
 
-    assert rules.deadline_seconds(state) is None
-    assert rules.may_write_notes(state, 1) is True
+    assert GAME.rules.deadline_seconds(state) is None
+    assert GAME.rules.may_write_notes(state, 1) is True

@@ -67,6 +67,6 @@ def test_it_describes_itself_to_the_site():
     }
     state = rules.setup(GAME.example_config(3), NAMES[:3], 1)
     assert json.loads(json.dumps(state)) == state
-    assert rules.may_write_notes(state, 0) is True
+    assert GAME.rules.may_write_notes(state, 0) is True
     assert rules.turn(state) == state["turn"]["seat"]
     assert rules.deadline_seconds(state) is None

@@ -3,7 +3,7 @@
 import pytest
 
 from games.rng import seeded
-from games.sherlock_mycroft import GAME, example_config, rules
+from games.sherlock_mycroft import GAME, rules
 from games.sherlock_mycroft.rules.cards import CLUE_IDS, DECK_CHARACTERS
 
 from .helpers import NAMES, stacked
@@ -47,7 +47,7 @@ def test_it_shuffles_the_villains_in_after_the_day_one_pair():
 
 
 def test_it_starts_with_five_characters_four_clues_and_five_markers_each():
-    state = rules.setup(example_config(2), list(NAMES), 3)
+    state = rules.setup(GAME.example_config(2), list(NAMES), 3)
 
     assert [card["id"] for card in state["board"][:3]] == ["watson", "mrs_hudson", "lestrade"]
     assert len(state["board"]) == 5 and len(state["character_deck"]) == 7
@@ -65,7 +65,7 @@ def test_it_gives_the_first_player_the_chosen_role():
 
 
 def test_it_reads_the_optional_cards_from_a_tables_options():
-    config = example_config(2, reserve_card=True, moran=True)
+    config = GAME.example_config(2, reserve_card=True, moran=True)
     state = rules.setup(config, list(NAMES), 1)
 
     assert state["variants"] == {"reserve_card": True, "moriarty": False, "moran": True}
@@ -75,7 +75,7 @@ def test_it_reads_the_optional_cards_from_a_tables_options():
 
 def test_it_describes_the_game_with_three_optional_cards_off_by_default():
     assert GAME.clean_options({}) == {"reserve_card": False, "moriarty": False, "moran": False}
-    assert example_config(2) == {"options": GAME.clean_options({})}
+    assert GAME.example_config(2) == {"options": GAME.clean_options({})}
     assert (GAME.min_players, GAME.max_players, GAME.needs_case) == (2, 2, False)
 
 

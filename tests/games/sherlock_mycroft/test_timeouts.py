@@ -2,7 +2,7 @@
 settles in a passive default."""
 
 from games.base import SYSTEM, events_for
-from games.sherlock_mycroft import rules
+from games.sherlock_mycroft import GAME, rules
 
 from .helpers import ALICE, BOB, at_day, event_types, move, place, play, stacked
 
@@ -15,7 +15,7 @@ def test_it_offers_the_timer_exactly_while_a_seat_is_awaited():
 
     assert rules.waiting_for(state) == [ALICE]
     assert rules.legal_actions(state, SYSTEM) == [TIMEOUT]
-    assert rules.deadline_seconds(state) is None
+    assert GAME.rules.deadline_seconds(state) is None
 
 
 def test_it_times_out_a_move_as_the_first_move_without_ability():

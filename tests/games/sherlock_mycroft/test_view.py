@@ -3,7 +3,7 @@
 import json
 
 from games.base import events_for
-from games.sherlock_mycroft import private_items, rules
+from games.sherlock_mycroft import GAME, private_items, rules
 
 from .helpers import ALICE, BOB, at_day, move, place, play, stacked
 
@@ -123,4 +123,4 @@ def test_it_never_shows_the_deck_order_or_the_discards():
 
 
 def test_it_allows_notes():
-    assert rules.may_write_notes(stacked(), ALICE) is True
+    assert GAME.rules.may_write_notes(stacked(), ALICE) is True
