@@ -17,7 +17,7 @@ from importlib import import_module
 from django.db import models, transaction
 from django.utils import timezone
 
-from accounts.models import OutboxMessage
+from .models import OutboxMessage
 
 logger = logging.getLogger(__name__)
 

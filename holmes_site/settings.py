@@ -102,6 +102,8 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "csp",
+    # The plumbing below every app (the outbox's rows), then the apps, lowest first.
+    "holmes_site",
     "accounts",
     "cases",
     "authoring",
@@ -227,7 +229,7 @@ CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is run again: tasks are
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
-# With Redis down, a send fails fast: the task waits in the outbox (accounts.OutboxMessage)
+# With Redis down, a send fails fast: the task waits in the outbox (holmes_site.OutboxMessage)
 # and the beat below enqueues it again, so a move never hangs on the broker.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
@@ -239,7 +241,7 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # Run with `celery -A holmes_site beat` (one process for the whole site).
 CELERY_BEAT_SCHEDULE = {
     "outbox-redeliver": {
-        "task": "accounts.tasks.outbox_redeliver",
+        "task": "holmes_site.tasks.outbox_redeliver",
         "schedule": env_int("HOLMES_OUTBOX_REDELIVER_SECONDS", 15),
     },
     # Sockets whose process died stop counting by themselves (play/presence.py); this
@@ -333,8 +335,8 @@ FILE_UPLOAD_HANDLERS = [
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# The site's own stylesheet lives outside any app: without this it was never served.
-STATICFILES_DIRS = [BASE_DIR / "holmes_site" / "static"]
+# The site's own stylesheet is holmes_site's static files: an installed app, so found with
+# every app's (no STATICFILES_DIRS, or collectstatic would find each file twice).
 # In development whitenoise serves straight from the apps' static folders (no collectstatic).
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG

@@ -4,8 +4,8 @@ error shape, never a 500; and a write that fails half-way leaves nothing half-wr
 import pytest
 from django.db import OperationalError, connection
 
-from accounts.models import OutboxMessage
 from holmes_site.middleware import DATABASE_DOWN_MESSAGE
+from holmes_site.models import OutboxMessage
 from play import services
 from play.models import ActionRequest, Table, TableEvent
 from tests.faults.conftest import free_port

@@ -4,7 +4,7 @@ notifications those moves owe are delivered once Redis is back, exactly once.
 The server runs the scaled set-up (REDIS_URL: Celery broker, channel layer and cache) on
 a private Redis that the test stops and starts again. Notifications go through the
 transactional outbox: written with the move, enqueued on commit (which fails, and is
-logged, while Redis is down), enqueued again by `accounts.tasks.outbox_redeliver` (run by
+logged, while Redis is down), enqueued again by `holmes_site.tasks.outbox_redeliver` (run by
 Celery beat) once it is back.
 """
 
@@ -12,7 +12,8 @@ import re
 
 from celery import Celery
 
-from accounts.models import Notification, OutboxMessage
+from accounts.models import Notification
+from holmes_site.models import OutboxMessage
 from tests.faults.conftest import play, turn_of, wait_until
 
 
@@ -66,7 +67,7 @@ def test_it_keeps_playing_without_redis_and_notifies_once_it_is_back(
 
     private_redis.start()
     worker = start_worker(private_redis.url, shared_database_url)
-    send_task(private_redis.url, "accounts.tasks.outbox_redeliver", 0)
+    send_task(private_redis.url, "holmes_site.tasks.outbox_redeliver", 0)
     wait_until(lambda: not waiting.exists(), "the outbox to be delivered", 60, worker.log)
     delivered = Notification.objects.filter(dedupe_key__in=owed)
     assert sorted(set(delivered.values_list("dedupe_key", flat=True))) == sorted(owed)
@@ -78,11 +79,11 @@ def test_it_keeps_playing_without_redis_and_notifies_once_it_is_back(
     message = waiting.model.objects.filter(task="play.tasks.notify_table").latest("pk")
     notified = succeeded(worker, "play.tasks.notify_table")
     send_task(private_redis.url, message.task, *message.args, outbox_id=message.pk)
-    send_task(private_redis.url, "accounts.tasks.outbox_redeliver", 0)
+    send_task(private_redis.url, "holmes_site.tasks.outbox_redeliver", 0)
     wait_until(
         lambda: (
             succeeded(worker, "play.tasks.notify_table") == notified + 1
-            and succeeded(worker, "accounts.tasks.outbox_redeliver") == 2
+            and succeeded(worker, "holmes_site.tasks.outbox_redeliver") == 2
         ),
         "the second delivery",
         60,

@@ -11,7 +11,8 @@ import os
 import re
 import signal
 
-from accounts.models import Notification, OutboxMessage
+from accounts.models import Notification
+from holmes_site.models import OutboxMessage
 from play.models import Table, TableEvent, TableStatus
 from tests.faults.conftest import RIGHT_ANSWERS, play, turn_of, wait_until
 
@@ -102,7 +103,7 @@ def test_it_judges_once_when_the_whole_worker_is_killed_and_restarted(
 
     restarted = start_worker(private_redis.url, shared_database_url)
     # What Celery beat does every few seconds: enqueue again what was not delivered.
-    restarted_client_send(private_redis.url, "accounts.tasks.outbox_redeliver", 0)
+    restarted_client_send(private_redis.url, "holmes_site.tasks.outbox_redeliver", 0)
 
     wait_until(lambda: finished(table), "the verdict", 90, restarted.log)
     wait_until(notified_solved, "the game_over notifications", 60, restarted.log)

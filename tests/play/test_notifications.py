@@ -5,8 +5,9 @@ API, and e-mailed only to those whose preferences ask for that kind."""
 import pytest
 from django.core import mail
 
-from accounts.models import Notification, NotificationPreferences, OutboxMessage
+from accounts.models import Notification, NotificationPreferences
 from games import get_rules
+from holmes_site.models import OutboxMessage
 from play import services
 from play.models import Table
 from play.tasks import notify_table

@@ -1,9 +1,8 @@
-"""Celery tasks of accounts: the outbox's periodic redelivery (holmes_site/outbox.py; its
-rows are this app's OutboxMessage)."""
+"""Celery tasks of the plumbing: the outbox's periodic redelivery (holmes_site/outbox.py)."""
 
 from celery import shared_task
 
-from holmes_site import outbox
+from . import outbox
 
 
 @shared_task(acks_late=True)
