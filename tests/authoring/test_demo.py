@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from accounts.management.commands.load_demo import SAMPLE_CASES
 from accounts.models import User
+from authoring.management.commands.load_demo import SAMPLE_CASES
 from authoring.models import AUTHORS_GROUP, MODERATORS_GROUP, ROLE_PERMISSIONS, Review
 from cases.models import CaseVersion, VersionStatus
 

@@ -1,5 +1,8 @@
 """Load the demo accounts, publish the sample cases, and give the demo author a case in
-progress and one waiting for review (development only)."""
+progress and one waiting for review (development only).
+
+It is authoring's: it uses accounts, cases and the review workflow, and only the top app
+may import all three."""
 
 from pathlib import Path
 
