@@ -218,7 +218,8 @@ def started_table(game: str, people: dict, *, case_version=None, seed: int = 221
     """A started table of `game`, alice hosting, seated as SEATING says, from a fixed seed:
     the same deal, so the same moves offered, on every run. `people`: users by username;
     `case_version`: the case, for the game played on one."""
-    others, bots = SEATING[game]
+    # A game not named: the host and as many computer players as its smallest table needs.
+    others, bots = SEATING.get(game, ([], GAMES[game].min_players - 1))
     host = people["alice"]
     if GAMES[game].needs_case:
         table = services.table_create(host=host, case_version=case_version)

@@ -74,7 +74,7 @@ def move_text(legal: list[dict]) -> st.SearchStrategy:
 
 def field_names(legal: list[dict], game: str) -> list[str]:
     """The fields the game's move forms carry, and ``param-`` for each key of its moves."""
-    names = set(GAME_FIELDS[game])
+    names = set(GAME_FIELDS.get(game, ()))
     for action in legal:
         names.update(f"param-{key}" for key in action)
         if isinstance(action.get("answers"), dict):
@@ -82,7 +82,8 @@ def field_names(legal: list[dict], game: str) -> list[str]:
     return sorted(names)
 
 
-# The fields of each game's move forms (its templates), besides action, key and version.
+# The fields of each game's move forms (its templates), besides action, key and version
+# (a game not named: its ``param-`` fields alone).
 GAME_FIELDS = {
     "watson_holmes": ["carriages", "question", "answer", "answers-"],
     "sherlock_mycroft": ["from", "ability-give", "ability-take"],
