@@ -4,28 +4,46 @@ The queue lists submitted versions, oldest submission first, and the ones this m
 sent back with changes requested. The review page is blind at first: a moderator claims
 the case and can play-test it before choosing to see the solution, the answers, the lint
 report and the diff with the published version (after a resubmission: with what they read
-when they requested changes). Every card and question is shown with the comment threads
-about it; their forms post to `authoring/views.py`.
+when they requested changes). Until the case is published, the author is "the author".
+Every card and question is shown with the comment threads about it; their forms post to
+`authoring/views.py`. Once the case is published, the review page shows the case's review
+history and leads to the published case.
 """
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+
+from cases.printing import case_print_html, write_pdf
 
 from . import selectors, services, threads
 from .editor_admin import CaseVersionAdmin  # noqa: F401 (registers the case editor)
 from .forms import ReviewCommentForm
 from .models import Review
 
+LEFT_OUT_UNTIL_REVEALED = (
+    "The solution and the answer key are left out of this copy: your review is blind. "
+    "Show them on the review page, then print the case again."
+)
+
+
+def review_print_html(*, review: Review, user) -> str:
+    """The moderator's print of the version under review: without the solution and the
+    answer key until they revealed them; never with the author's name."""
+    version = review.version
+    if selectors.solution_hidden(user=user, version=version):
+        return case_print_html(
+            version=version, with_solution=False, closing_note=LEFT_OUT_UNTIL_REVEALED
+        )
+    return case_print_html(version=version)
+
 
 @admin.register(Review)
 class ReviewAdmin(admin.ModelAdmin):
     """The moderator queue."""
 
-    list_display = ("version", "author", "submitted_at", "status", "moderator", "claimed_at")
     list_display_links = ("version",)
     ordering = ("submitted_at", "pk")
 
@@ -44,9 +62,18 @@ class ReviewAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="Author")
-    def author(self, review):
-        return review.version.case.author
+    def get_list_display(self, request):
+        @admin.display(description="Author")
+        def author(review):
+            # "the author": the moderator does not know whose case it is until they decide.
+            return selectors.author_name(user=request.user, version=review.version)
+
+        return ("version", author, "submitted_at", "status", "moderator", "claimed_at")
+
+    def lookup_allowed(self, lookup, value, request=None):
+        # The queue has no filter: a lookup (`?reviewed_content__icontains=`, on the text
+        # the moderator read; `?submitted_by=`) would be an oracle on what the review hides.
+        return False
 
     @admin.display(description="Status")
     def status(self, review):
@@ -61,6 +88,7 @@ class ReviewAdmin(admin.ModelAdmin):
             ("comment", self.comment_view),
             ("playtest", self.playtest_view),
             ("reveal", self.reveal_view),
+            ("print", self.print_view),
         ]
         return [
             *(
@@ -75,18 +103,38 @@ class ReviewAdmin(admin.ModelAdmin):
         ]
 
     def _review(self, request, pk: int) -> Review:
+        """A review this moderator may open: in the queue, sent back by them, or decided."""
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return get_object_or_404(self.get_queryset(request), pk=pk)
+        review = selectors.review_for_page(user=request.user, pk=pk)
+        if review is None:
+            raise Http404("No review you may open has this address.")
+        return review
 
     def _back(self, review: Review) -> HttpResponseRedirect:
         return HttpResponseRedirect(reverse("admin:authoring_review_change", args=[review.pk]))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        review = self._review(request, int(object_id))
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        pk = int(object_id) if str(object_id).isdigit() else 0
+        review = selectors.review_for_page(user=request.user, pk=pk)
+        if review is None:
+            holder = selectors.review_holder(pk=pk)
+            if holder is None:
+                raise Http404("No review has this address.")
+            # A link from an older notification: another moderator has the case now.
+            self.message_user(
+                request,
+                f"{holder} is reviewing this case now: it comes back to the queue only if "
+                "they can no longer review it.",
+                messages.INFO,
+            )
+            return HttpResponseRedirect(reverse("admin:authoring_review_changelist"))
         version = review.version
-        revealed = review.revealed_at is not None
+        revealed = not selectors.solution_hidden(user=request.user, version=version)
         page_threads = threads.review_threads(request=request, version=version)
+        decided = version.status in selectors.DECIDED
         context = {
             **self.admin_site.each_context(request),
             "title": f"Review: {version.title} (v{version.number})",
@@ -94,8 +142,17 @@ class ReviewAdmin(admin.ModelAdmin):
             "original": review,
             "review": review,
             "version": version,
+            "author_name": selectors.author_name(user=request.user, version=version),
             "revealed": revealed,
-            "steps": _steps(request, review),
+            "decided": decided,
+            "published_url": (
+                reverse("play:case", args=[version.case.slug])
+                if selectors.published_version_of(case=version.case) is not None
+                else ""
+            ),
+            "history": selectors.review_history(case=version.case),
+            "steps": [] if decided else _steps(request, review),
+            "may_print": review.moderator_id == request.user.pk and not decided,
             "threads": page_threads,
             "comment_form": ReviewCommentForm(version=version),
             "playtests": list(version.playtests.filter(tester=request.user)),
@@ -136,11 +193,32 @@ class ReviewAdmin(admin.ModelAdmin):
         )
 
     def approve_view(self, request, pk: int):
-        def approve(version, r):
-            services.case_approve(version=version, user=r.user)
-            return HttpResponseRedirect(reverse("admin:authoring_review_changelist"))
-
-        return self._act(request, pk, approve, "Approved and published.")
+        """Publishing is asked twice: the review page's button (or any request without
+        `confirm=yes`) draws a page that says what approving does, whose own form
+        publishes. No script is needed."""
+        review = self._review(request, pk)
+        version = review.version
+        try:
+            services.check_case_approve(version=version, user=request.user)
+        except services.WorkflowRefused as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+            return self._back(review)
+        if request.method == "POST" and request.POST.get("confirm") == "yes":
+            return self._act(
+                request,
+                pk,
+                lambda v, r: services.case_approve(version=v, user=r.user) and None,
+                "Approved and published: players can play it now.",
+            )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Approve and publish {version.title} (v{version.number})?",
+            "opts": self.model._meta,
+            "review": review,
+            "version": version,
+            "replaces": selectors.published_version_of(case=version.case),
+        }
+        return TemplateResponse(request, "admin/authoring/review/approve.html", context)
 
     def _comments(self, request, version) -> list[services.CommentInput]:
         form = ReviewCommentForm(request.POST, version=version)
@@ -185,6 +263,22 @@ class ReviewAdmin(admin.ModelAdmin):
             "The solution, answers, lint report and changes are now shown.",
         )
 
+    def print_view(self, request, pk: int):
+        """The claiming moderator's print-and-play PDF of the version they review."""
+        review = self._review(request, pk)
+        if review.moderator_id != request.user.pk or review.version.status in selectors.DECIDED:
+            raise PermissionDenied("Only the moderator reviewing this case prints it here.")
+        version = review.version
+        response = HttpResponse(
+            write_pdf(review_print_html(review=review, user=request.user)),
+            content_type="application/pdf",
+        )
+        response["Content-Disposition"] = (
+            f'inline; filename="{version.case.slug}-v{version.number}-review.pdf"'
+        )
+        response["Cache-Control"] = "private, no-store"
+        return response
+
 
 def _steps(request, review: Review) -> list[dict]:
     """The review steps open to this moderator now, each with its URL."""
@@ -199,7 +293,7 @@ def _steps(request, review: Review) -> list[dict]:
     ]  # fmt: skip
     steps = []
     for name, label, check in checks:
-        if name == "reveal" and review.revealed_at:
+        if name == "reveal" and review.revealed_at and review.moderator_id == request.user.pk:
             continue
         try:
             check(review.version, request.user)

@@ -157,8 +157,11 @@ class CaseVersionAdmin(admin.ModelAdmin):
     form = CaseVersionForm
     add_form = CaseVersionAddForm
     inlines = [ZoneInline, QuestionInline, LocationInline]
-    list_display = ("title", "case", "number", "status", "author", "created_at")
     list_filter = ("status",)
+    # The only lookups the list answers: its own filter's. Any other (`?solution__icontains=`,
+    # `?questions__answer=`, `?case__author=`) would be a yes/no oracle on what a blind
+    # review hides.
+    allowed_lookups = frozenset({"status", "status__exact"})
     search_fields = ("title", "case__slug")
     ordering = ("case__slug", "-number")
     readonly_fields = (
@@ -198,9 +201,16 @@ class CaseVersionAdmin(admin.ModelAdmin):
             kwargs["form"] = self.add_form
         return super().get_form(request, obj, change=change, **kwargs)
 
-    @admin.display(description="Author")
-    def author(self, obj):
-        return obj.case.author
+    def get_list_display(self, request):
+        @admin.display(description="Author")
+        def author(obj):
+            # "the author" for a moderator, until the review is decided.
+            return workflow.author_name(user=request.user, version=obj)
+
+        return ("title", "case", "number", "status", author, "created_at")
+
+    def lookup_allowed(self, lookup, value, request=None):
+        return lookup in self.allowed_lookups and super().lookup_allowed(lookup, value, request)
 
     @admin.display(description="Introduction as players see it")
     def introduction_preview(self, obj):
@@ -224,6 +234,20 @@ class CaseVersionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and _may_edit(request, obj)
+
+    def history_view(self, request, object_id, extra_context=None):
+        # The admin's history names who saved each change: the author, whom a blind review
+        # keeps unnamed until the moderator decides.
+        version = self._version(request, int(object_id)) if object_id.isdigit() else None
+        if version is not None and workflow.author_hidden(user=request.user, version=version):
+            self.message_user(
+                request,
+                "The history of this version names its author: it opens once the review "
+                "is decided.",
+                messages.INFO,
+            )
+            return self._back(version)
+        return super().history_view(request, object_id, extra_context)
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -522,6 +546,9 @@ class CaseVersionAdmin(admin.ModelAdmin):
         version = self._version(request, pk)
         if not workflow.owns(request.user, version):
             raise PermissionDenied
+        if workflow.solution_hidden(user=request.user, version=version):
+            # A superuser owns every case, but reads one under review as a moderator does.
+            raise PermissionDenied("The preview shows the solution: the review is blind.")
         context = {
             "version": version,
             "questions": list(version.questions.order_by("position")),

@@ -81,6 +81,38 @@ class Review(models.Model):
         return f"Review of {self.version}"
 
 
+class ReviewDecision(models.TextChoices):
+    CHANGES_REQUESTED = "changes_requested", "Changes requested"
+    APPROVED = "approved", "Approved and published"
+
+
+class ReviewRound(models.Model):
+    """One decision on a version, kept for good: a version sent back twice and then
+    approved has three. The review (one per version) holds only the current round; these
+    are the case's review history: who decided what, when, on the submission of when (the
+    comments of a round are the version's comments written between the two)."""
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="rounds")
+    version = models.ForeignKey(CaseVersion, on_delete=models.CASCADE, related_name="+")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decision = models.CharField(max_length=20, choices=ReviewDecision.choices)
+    submitted_at = models.DateTimeField()
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["decided_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_decision_display()}: {self.version}"
+
+
 class ReviewComment(models.Model):
     """A moderator's remark on a version, on the whole case or on one card or question: the
     head of a thread that the author and the moderator answer (`replies`) and either of

@@ -20,7 +20,14 @@ from cases.selectors import case_version_data
 from play.models import Table, TableAttempt, TableEvent, TableStatus
 from play.selectors import case_figures
 
-from .models import AUTHORS_GROUP, MODERATORS_GROUP, Review, ReviewComment, ReviewReply
+from .models import (
+    AUTHORS_GROUP,
+    MODERATORS_GROUP,
+    Review,
+    ReviewComment,
+    ReviewReply,
+    ReviewRound,
+)
 
 # Versions an author is still writing (editable), and those a moderator looks at.
 EDITABLE = (VersionStatus.DRAFT, VersionStatus.CHANGES_REQUESTED)
@@ -53,14 +60,41 @@ def owns(user, version: CaseVersion) -> bool:
     return user.is_superuser or (is_author(user) and version.case.author_id == user.pk)
 
 
+# A version whose review is over: published (or archived since), its solution and its
+# author are the players' to read.
+DECIDED = (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED)
+AUTHOR_HIDDEN_AS = "the author"
+
+
 def solution_hidden(*, user, version: CaseVersion) -> bool:
-    """Blind review: while a version is under review and its review has not been revealed,
-    whoever reads it but its author (a moderator) sees neither the solution nor the
-    answers, in the editor or in an export, so that the play-test tests the case and not
-    the moderator's memory. The review page's "reveal" lifts it for everyone."""
-    if version.status not in UNDER_REVIEW or owns(user, version):
+    """Blind review: until the version is published, whoever reads it but its author sees
+    neither the solution nor the answers (in the editor, an export, a print or a lookup)
+    unless they are the moderator who claimed its review and revealed it. The status does
+    not matter: a version sent back with changes requested, or resubmitted, is as blind as
+    it was, so that the play-test tests the case and not the moderator's memory. A
+    superuser who is not the claiming moderator is no exception: they may claim it next."""
+    if version.status in DECIDED or version.case.author_id == user.pk:
         return False
-    return not Review.objects.filter(version=version, revealed_at__isnull=False).exists()
+    review = Review.objects.filter(version=version).only("moderator_id", "revealed_at").first()
+    if review is None:
+        return not owns(user, version)
+    return not (review.moderator_id == user.pk and review.revealed_at is not None)
+
+
+def author_hidden(*, user, version: CaseVersion) -> bool:
+    """Until the moderator decides (the version is published), nobody but the author reads
+    who wrote a version that was submitted: pages say "the author" instead."""
+    if version.status in DECIDED or version.case.author_id == user.pk:
+        return False
+    return version.status in (*UNDER_REVIEW, VersionStatus.CHANGES_REQUESTED)
+
+
+def author_name(*, user, version: CaseVersion) -> str:
+    """The name of the version's author as `user` may read it."""
+    if author_hidden(user=user, version=version):
+        return AUTHOR_HIDDEN_AS
+    author = version.case.author
+    return author.public_name if author else "nobody"
 
 
 def versions_for_user(*, user) -> QuerySet[CaseVersion]:
@@ -481,6 +515,63 @@ def reviews_for(*, user) -> QuerySet[Review]:
         .select_related("version", "version__case", "version__case__author", "moderator")
         .order_by("submitted_at", "pk")
     )
+
+
+def review_for_page(*, user, pk: int) -> Review | None:
+    """The review whose page this moderator may open: one of `reviews_for`, or a decided
+    one (its version published, or archived since), whose page keeps the case's history
+    and leads to the published case, so that no old link ends in "not found"."""
+    decided = Q(version__status__in=DECIDED)
+    return (
+        Review.objects.filter(Q(pk__in=reviews_for(user=user).values("pk")) | decided, pk=pk)
+        .select_related("version", "version__case", "version__case__author", "moderator")
+        .first()
+    )
+
+
+def review_holder(*, pk: int) -> str | None:
+    """Who holds a review another moderator may not open (None: there is no such review)."""
+    review = Review.objects.select_related("moderator").filter(pk=pk).first()
+    if review is None:
+        return None
+    return review.moderator.public_name if review.moderator else "Another moderator"
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    round: ReviewRound
+    comments: list[ReviewComment]
+
+
+def review_history(*, case: Case) -> list[HistoryEntry]:
+    """Every decision on every version of the case, oldest first: who decided what and
+    when, with the comments of that round (written between its submission and the
+    decision). Two queries, whatever the length of the history."""
+    rounds = list(
+        ReviewRound.objects.filter(version__case=case)
+        .select_related("version", "moderator")
+        .order_by("decided_at", "pk")
+    )
+    if not rounds:
+        return []
+    comments = defaultdict(list)
+    for comment in (
+        ReviewComment.objects.filter(version__case=case)
+        .select_related("moderator", "question", "location")
+        .order_by("created_at", "pk")
+    ):
+        comments[comment.version_id].append(comment)
+    return [
+        HistoryEntry(
+            round=row,
+            comments=[
+                c
+                for c in comments[row.version_id]
+                if row.submitted_at <= c.created_at <= row.decided_at
+            ],
+        )
+        for row in rounds
+    ]
 
 
 def review_comments(*, version: CaseVersion) -> list[ReviewComment]:

@@ -38,7 +38,9 @@ from .models import (
     Playtest,
     Review,
     ReviewComment,
+    ReviewDecision,
     ReviewReply,
+    ReviewRound,
 )
 from .selectors import EDITABLE, UNDER_REVIEW, LintReport, is_author, is_moderator, owns
 
@@ -321,7 +323,29 @@ def _check_deciding(version: CaseVersion, user) -> Review:
 
 
 def check_case_approve(*, version: CaseVersion, user) -> None:
-    _check_deciding(version, user)
+    """Approving publishes what the moderator has read: the solution and the answers
+    too, so only after the reveal."""
+    review = _check_deciding(version, user)
+    if review.revealed_at is None:
+        raise WorkflowRefused(
+            "Show the solution and the report before approving: a case is published "
+            "only once its moderator has read it whole.",
+            "not_revealed",
+        )
+
+
+def _round_record(version: CaseVersion, user, decision: str, now) -> None:
+    """Keep the decision in the case's review history (the review itself moves on)."""
+    review = Review.objects.get(version=version)
+    ReviewRound.objects.create(
+        review=review,
+        version=version,
+        moderator=user,
+        decision=decision,
+        submitted_at=review.submitted_at,
+        claimed_at=review.claimed_at,
+        decided_at=now,
+    )
 
 
 @transaction.atomic
@@ -339,6 +363,7 @@ def case_approve(*, version: CaseVersion, user) -> CaseVersion:
     version.published_at = now
     version.save(update_fields=["status", "published_at"])
     Review.objects.filter(version=version).update(decided_at=now)
+    _round_record(version, user, ReviewDecision.APPROVED, now)
     _after_commit("notify_decision", version.pk, now.isoformat())
     return version
 
@@ -408,6 +433,7 @@ def case_request_changes(
         reviewed_by=user,
         reviewed_at=now,
     )
+    _round_record(version, user, ReviewDecision.CHANGES_REQUESTED, now)
     # The decision's message counts the comments: one notification, not one per comment.
     _after_commit("notify_decision", version.pk, now.isoformat())
     return created
@@ -476,17 +502,28 @@ def case_playtest_start(*, version: CaseVersion, user) -> Playtest:
 
 
 def check_case_reveal(*, version: CaseVersion, user) -> None:
+    """Only the moderator who claimed the review reveals it: the reveal ends their blind
+    play-test, which nobody else may end for them (a superuser neither)."""
     _check_moderator(version, user)
-    if version.status not in UNDER_REVIEW:
+    if version.status not in (VersionStatus.IN_REVIEW, VersionStatus.CHANGES_REQUESTED):
         raise WorkflowRefused(
-            f"Version {version.number} is {_status(version)}; it is not under review.",
+            f"Only a case in review can be revealed; version {version.number} is "
+            f"{_status(version)}"
+            + (" (claim it first)." if version.status == VersionStatus.SUBMITTED else "."),
             "bad_status",
+        )
+    review = Review.objects.select_related("moderator").get(version=version)
+    if review.moderator_id != user.pk:
+        name = review.moderator.public_name if review.moderator else "Another moderator"
+        raise WorkflowRefused(
+            f"{name} claimed this case; only they can reveal its solution.", "not_claimer"
         )
 
 
 @transaction.atomic
 def case_reveal(*, version: CaseVersion, user) -> Review:
-    """The moderator chooses to see the solution, answers, lint report and diff."""
+    """The moderator who claimed the case chooses to see the solution, answers, lint
+    report and diff (for good: they stay shown after a resubmission)."""
     version = _lock(version)
     check_case_reveal(version=version, user=user)
     review = Review.objects.get(version=version)

@@ -24,9 +24,9 @@ def _title(version: CaseVersion) -> str:
 @shared_task(acks_late=True)
 @marks_delivered
 def notify_new_submission(version_id: int, round_stamp: str, outbox_id: int | None = None) -> None:
-    version = CaseVersion.objects.select_related("case__author").get(pk=version_id)
-    author = version.case.author
-    by = f" by {author.public_name}" if author else ""
+    # A blind review: moderators are not told who wrote it (the author stays "the author"
+    # to them until the case is published).
+    version = CaseVersion.objects.select_related("case").get(pk=version_id)
     moderators = (
         get_user_model()
         .objects.filter(groups__name=MODERATORS_GROUP, is_active=True)
@@ -38,7 +38,7 @@ def notify_new_submission(version_id: int, round_stamp: str, outbox_id: int | No
         notification_send(
             user=moderator,
             kind=NotificationKind.NEW_SUBMISSION,
-            message=f"{_title(version)}{by} was submitted for review.",
+            message=f"{_title(version)} was submitted for review.",
             url=url,
             dedupe_key=f"submitted:v{version_id}:{round_stamp}",
         )
@@ -98,12 +98,10 @@ def notify_resubmission(version_id: int, round_stamp: str, outbox_id: int | None
     if review.moderator is None:
         return
     version = review.version
-    author = version.case.author
-    who = author.public_name if author else "The author"
     notification_send(
         user=review.moderator,
         kind=NotificationKind.NEW_SUBMISSION,
-        message=f"{who} resubmitted {_title(version)}: it is back with you for review.",
+        message=f"The author resubmitted {_title(version)}: it is back with you for review.",
         url=reverse("admin:authoring_review_change", args=[review.pk]),
         dedupe_key=f"resubmitted:v{version_id}:{round_stamp}",
     )
@@ -128,6 +126,8 @@ def notify_reply(reply_id: int, outbox_id: int | None = None) -> None:
             return
         recipient, kind = review.moderator, NotificationKind.NEW_SUBMISSION
         url = reverse("admin:authoring_review_change", args=[review.pk])
+        # The moderator reads no author's name before deciding (a blind review).
+        who = "The author"
     else:
         recipient, kind = author, NotificationKind.REVIEW_DECISION
         url = reverse("admin:cases_caseversion_change", args=[version.pk])

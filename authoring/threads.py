@@ -27,10 +27,30 @@ class Thread:
     may_reopen: bool
     # The page the thread's forms come back to (a local URL, with the thread's anchor).
     next_url: str
+    # The case's author, when the viewer may not read their name (a blind review): their
+    # replies and resolutions are signed "The author".
+    hidden_author_id: int | None = None
 
     @property
     def replies(self):
         return self.comment.replies.all()
+
+    def _name(self, user_id, user, default: str, hidden: str = "The author") -> str:
+        if user_id is not None and user_id == self.hidden_author_id:
+            return hidden
+        return user.public_name if user is not None else default
+
+    @property
+    def named_replies(self) -> list[tuple]:
+        """(reply, who wrote it, as the viewer may read it)"""
+        return [
+            (reply, self._name(reply.author_id, reply.author, "Someone")) for reply in self.replies
+        ]
+
+    @property
+    def resolved_by_name(self) -> str:
+        comment = self.comment
+        return self._name(comment.resolved_by_id, comment.resolved_by, "someone", "the author")
 
 
 def threads(
@@ -44,6 +64,9 @@ def threads(
     except services.WorkflowRefused:
         party = False
     anchors = anchors or {}
+    hidden_author_id = (
+        version.case.author_id if selectors.author_hidden(user=user, version=version) else None
+    )
     result = []
     for comment in comments:
         if comment.location_id:
@@ -60,6 +83,7 @@ def threads(
                 may_resolve=party and not comment.is_resolved,
                 may_reopen=party and comment.is_resolved,
                 next_url=f"{page_url}#comment-{comment.pk}",
+                hidden_author_id=hidden_author_id,
             )
         )
     return result

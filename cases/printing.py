@@ -39,15 +39,23 @@ class Sheet:
     backs: list
 
 
+# A version a moderator reviews: until it is published its solution and its author's name
+# are for its author alone (the review page prints the moderator's copy).
+UNDER_REVIEW = (VersionStatus.SUBMITTED, VersionStatus.IN_REVIEW, VersionStatus.CHANGES_REQUESTED)
+
+
 def version_may_print(version: CaseVersion, user) -> bool:
     """A published version is anyone's to print (the site asks them to log in first);
-    any other only its author's (or a superuser's). Moderators read versions under review
-    in the editor, not here: a blind review must not reach the solution through a PDF."""
+    any other only its author's (or a superuser's, but for a version under review).
+    Moderators read versions under review on the review page, not here: a blind review
+    must not reach the solution through a PDF."""
     if version.status == VersionStatus.PUBLISHED:
         return True
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    return user.is_superuser or version.case.author_id == user.pk
+    if version.case.author_id == user.pk:
+        return True
+    return user.is_superuser and version.status not in UNDER_REVIEW
 
 
 def printable_version(slug: str, *, user, number: int | None) -> CaseVersion | None:
@@ -87,15 +95,23 @@ def case_pdf(*, version: CaseVersion, with_solution: bool = True, closing_note: 
     """The whole print-and-play PDF of a version. `closing_note`: a sentence its last page
     ends with (why the solution is left out, say)."""
     html = case_print_html(version=version, with_solution=with_solution, closing_note=closing_note)
-    return _write_pdf(html)
+    return write_pdf(html)
 
 
 def case_print_html(
     *, version: CaseVersion, with_solution: bool = True, closing_note: str = ""
 ) -> str:
     locations = list(version.locations.select_related("zone").order_by("number"))
+    author = version.case.author
     context = {
         "version": version,
+        # The PDF's metadata names the author of a published case only: a version under
+        # review may reach a moderator, whose review is blind.
+        "author_name": (
+            (author.public_name if author else "")
+            if version.status in (VersionStatus.PUBLISHED, VersionStatus.ARCHIVED)
+            else "the author"
+        ),
         "questions": list(version.questions.order_by("position")),
         "sheets": card_sheets(locations),
         "card_count": len(locations),
@@ -148,7 +164,7 @@ def _length_class(text: str) -> str:
     return "is-long" if len(text) > LONG_CARD_TEXT else ""
 
 
-def _write_pdf(html: str) -> bytes:
+def write_pdf(html: str) -> bytes:
     # Imported here: WeasyPrint loads Pango when imported, and only printing needs it.
     from weasyprint import HTML
     from weasyprint.urls import URLFetcher

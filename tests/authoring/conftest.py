@@ -65,6 +65,7 @@ def in_review(submitted, mina):
 
 @pytest.fixture
 def published(in_review, mina):
+    services.case_reveal(version=in_review, user=mina)  # a case is approved once read whole
     services.case_approve(version=in_review, user=mina)
     in_review.refresh_from_db()
     assert in_review.status == VersionStatus.PUBLISHED

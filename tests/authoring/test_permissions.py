@@ -33,10 +33,12 @@ def test_it_creates_the_groups_with_their_permissions(db):
 
 def alices_version(alice, status: str, mina=None) -> CaseVersion:
     version = case_import_package(files=read_package_path(TUTORIAL), author=alice).version
-    if status in ("submitted", "in_review"):
+    if status in ("submitted", "in_review", "revealed"):
         services.case_submit(version=version, user=alice)
-    if status == "in_review":
+    if status in ("in_review", "revealed"):
         services.case_claim(version=version, user=mina)
+    if status == "revealed":  # mina read it whole: she may approve it
+        services.case_reveal(version=version, user=mina)
     version.refresh_from_db()
     return version
 
@@ -66,7 +68,7 @@ ACTIONS = {
         lambda v: status_of(v) == VersionStatus.IN_REVIEW,
     ),
     "approve": (
-        "in_review",
+        "revealed",
         "post",
         "admin:authoring_review_approve",
         lambda v: status_of(v) == VersionStatus.PUBLISHED,
@@ -120,7 +122,8 @@ def test_it_allows_exactly_the_matrix(action, user_name, client, alice, bob, cha
         args = [version.review.pk]
     elif version is not None and action != "changelist":
         args = [version.pk]
-    data = {"post": "yes", "text": "Please name the constable.", "target": ""}
+    # "post" and "confirm": the second steps of the admin's delete and of "Approve and publish".
+    data = {"post": "yes", "confirm": "yes", "text": "Please name the constable.", "target": ""}
 
     response = getattr(client, method)(
         reverse(url_name, args=args), data if method == "post" else None

@@ -47,6 +47,7 @@ def test_it_counts_a_playtest_in_no_catalogue_figure(playtest, in_review, mina, 
     Table.objects.filter(pk=playtest.pk).update(
         status=TableStatus.FINISHED, outcome={"winners": [0], "solved": True, "rounds": 2}
     )
+    services.case_reveal(version=in_review, user=mina)
     services.case_approve(version=in_review, user=mina)
 
     [listed] = catalogue(figures=lambda case_ids: case_figures(case_ids=case_ids))

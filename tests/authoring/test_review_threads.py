@@ -81,7 +81,7 @@ def test_it_tells_the_moderator_holding_the_case_of_the_authors_reply(
     [note] = Notification.objects.all()
     assert (note.user, note.kind) == (mina, NotificationKind.NEW_SUBMISSION)
     assert note.message == (
-        "Alice replied to a comment on card 6 of The Clerkenwell Repeater (v1)."
+        "The author replied to a comment on card 6 of The Clerkenwell Repeater (v1)."
     )
     assert note.url == f"{review_url(sent_back)}#comment-{comment.pk}"
     assert "third" not in note.message  # the text stays on the case's pages
@@ -127,6 +127,7 @@ def test_it_refuses_an_empty_reply(sent_back, alice):
 def test_it_closes_the_threads_of_a_published_version(sent_back, alice, mina):
     comment = comment_on(sent_back, 6)
     services.case_submit(version=sent_back, user=alice)
+    services.case_reveal(version=sent_back, user=mina)
     services.case_approve(version=sent_back, user=mina)
 
     closed = "Version 1 is published: its review is over, and its comments are closed."
@@ -192,7 +193,7 @@ def test_it_tells_only_the_moderator_who_asked_of_a_resubmission(
     [note] = Notification.objects.all()
     assert (note.user, note.kind) == (mina, NotificationKind.NEW_SUBMISSION)
     assert note.message == (
-        "Alice resubmitted The Clerkenwell Repeater (v1): it is back with you for review."
+        "The author resubmitted The Clerkenwell Repeater (v1): it is back with you for review."
     )
 
 
@@ -297,8 +298,13 @@ def test_it_lets_the_moderator_open_a_case_sent_back_but_no_other_moderator(
     queue = client.get(reverse("admin:authoring_review_changelist"))
     assert [r.version for r in queue.context["cl"].result_list] == [sent_back]
 
+    # Not hers: an old link of nina's (her notification of the submission) takes her to
+    # the queue, and says who has the case.
     client.force_login(nina)
-    assert client.get(review_url(sent_back)).status_code == 404
+    response = client.get(review_url(sent_back))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("admin:authoring_review_changelist")
+    assert "Mina is reviewing this case" in client.get(response["Location"]).content.decode()
 
 
 # --- the editor -----------------------------------------------------------------------------
@@ -326,6 +332,7 @@ def test_it_shows_open_threads_in_the_editor_linked_to_their_card(client, sent_b
 
 def test_it_shows_no_comment_in_the_editor_of_a_published_version(client, sent_back, alice, mina):
     services.case_submit(version=sent_back, user=alice)
+    services.case_reveal(version=sent_back, user=mina)
     services.case_approve(version=sent_back, user=mina)
     client.force_login(alice)
 
