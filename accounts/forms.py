@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from . import selectors
+from . import hooks
 from .models import NotificationKind, NotificationPreferences, User, validate_display_name
 
 
@@ -55,7 +55,7 @@ class ProfileForm(forms.ModelForm):
         """Two players at one table never share a name: not while this user sits at a
         table that has not finished with someone of that name."""
         name = self.cleaned_data["display_name"]
-        taken = selectors.name_taken_at_tables_of(
+        taken = hooks.name_taken_at_tables_of(
             user=self.instance, name=name or self.instance.username
         )
         if taken:

@@ -16,10 +16,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from holmes_site.safe_input import text_refusal
-from holmes_site.throttling import budget_spent, limit_reached, login_throttle, web_throttle
-from play.selectors import invite_code_in_path, invite_for_code
+from holmes_site.throttling import login_throttle, web_throttle
 
-from . import selectors, services
+from . import hooks, selectors, services
 from .forms import NotificationPreferencesForm, ProfileForm, SignUpForm
 from .models import Notification, NotificationPreferences
 
@@ -69,21 +68,8 @@ MAX_NEXT_CHARACTERS = 2_000  # a page's address, with its query
 def _invite_context(request: HttpRequest) -> dict:
     """`next`, and, when it is an invite link, who invites to what."""
     target = next_page(request) or ""
-    return {"next": target, "invite": _invite(request, target) if target else None}
-
-
-def _invite(request: HttpRequest, target: str) -> dict | None:
-    """Who invites, for an invite link: naming the host tells a real code from a wrong
-    one, so it spends the joining budget as the join page does (play/views.py): a wrong
-    code counts, and once the budget is spent no code is looked up (the page is shown
-    without the invite; following the link says the rest)."""
-    code = invite_code_in_path(target)
-    if code is None or budget_spent(request, "join"):
-        return None
-    invite = invite_for_code(code)
-    if invite is None:
-        limit_reached(request, "join")
-    return invite
+    invite = hooks.invite_for_link(request, target) if target else None
+    return {"next": target, "invite": invite}
 
 
 class LoginView(auth_views.LoginView):

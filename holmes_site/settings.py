@@ -326,9 +326,9 @@ USE_I18N = True
 USE_TZ = True
 
 # The one upload is a case package's zip: cut short past the size a package may be, before
-# it is stored (holmes_site/uploads.py); the reader then refuses it, naming the limit.
+# it is stored (cases/uploads.py); the reader then refuses it, naming the limit.
 FILE_UPLOAD_HANDLERS = [
-    "holmes_site.uploads.UploadSizeLimitHandler",
+    "cases.uploads.UploadSizeLimitHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]

@@ -35,6 +35,7 @@ import ipaddress
 import logging
 import math
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -146,12 +147,22 @@ class JoinThrottle(SharedLimitThrottle):
     scope = "join"
 
 
+# Which moves the answer budget counts is each game's to say (its site's
+# `throttled_actions`). The plumbing imports no game: play, which reads them, tells it when
+# it starts (`answers_are`, in PlayConfig.ready).
+_answer_types: list[Callable[[], Iterable[str]]] = []
+
+
+def answers_are(types: Callable[[], Iterable[str]]) -> None:
+    """`types()` gives the move types the answer budget counts. Given again, it replaces
+    the first (apps' `ready()` may run more than once in tests)."""
+    _answer_types[:] = [types]
+    throttled_action_types.cache_clear()
+
+
 @functools.cache
 def throttled_action_types() -> frozenset[str]:
-    from games import GAMES
-    from games.sites import get_site
-
-    return frozenset().union(*(get_site(name).throttled_actions for name in GAMES))
+    return frozenset().union(*(types() for types in _answer_types))
 
 
 def is_throttled_action(action) -> bool:

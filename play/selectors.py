@@ -13,9 +13,10 @@ from django.db.models import Avg, Count, DurationField, F, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from accounts.models import User, name_key
 from cases.markdown import render_markdown
 from cases.models import CaseVersion
-from games import get_rules
+from games import GAMES, get_rules
 from games.sites import get_site, names_sentence
 from holmes_site.safe_input import text_refusal
 
@@ -432,7 +433,42 @@ def invite_for_code(code: str) -> dict | None:
     return {"host": table.host.public_name, "title": table.summary.get("title", "")}
 
 
+def name_taken_at_tables_of(*, user: User, name: str) -> str | None:
+    """The public name, as shown, of someone else seated with `user` at a table that has
+    not finished and called `name` (compared by `name_key`); None when nobody is. For a
+    new display name (accounts asks through accounts.hooks)."""
+    tables = Seat.objects.filter(user=user).exclude(table__status=TableStatus.FINISHED)
+    others = (
+        User.objects.filter(seats__table__in=tables.values("table"))
+        .exclude(pk=user.pk)
+        .only("username", "display_name")
+        .distinct()
+    )
+    wanted = name_key(name)
+    return next(
+        (other.public_name for other in others if name_key(other.public_name) == wanted), None
+    )
+
+
+def name_taken_at_table(*, table_id: int, user: User) -> str | None:
+    """The public name of someone else seated at the table whose name is `user`'s own
+    (compared by `name_key`); None when nobody's is. For joining a table."""
+    wanted = name_key(user.public_name)
+    seated = Seat.objects.filter(table_id=table_id).exclude(user=user).select_related("user")
+    return next(
+        # A seat's own name: a computer player or a local player has no account.
+        (seat.public_name for seat in seated if name_key(seat.public_name) == wanted),
+        None,
+    )
+
+
 def count_open_sockets() -> int:
     """Websockets open on table pages across every node (their rows outlive a process
     that died only until they expire): the operators' `holmes_open_sockets`."""
     return TableSocket.objects.filter(expires_at__gt=timezone.now()).count()
+
+
+def answer_action_types() -> frozenset[str]:
+    """The move types the answer budget counts: each game's site names them (a guess at
+    221B must cost time). The throttles ask (holmes_site.throttling.answers_are)."""
+    return frozenset().union(*(get_site(name).throttled_actions for name in GAMES))

@@ -5,7 +5,6 @@ caller has locked (pass and play's seats too, play/local_players.py)."""
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from accounts.selectors import name_taken_at_table
 from games import get_game
 from games.sites import get_site
 
@@ -40,7 +39,7 @@ def table_join(*, invite_code: str, user) -> Seat:
     if table.is_private:
         raise TableError("This is a private play-test table: nobody can join it.", "private")
     # The pages, the log and the notices name players by their names: one name per table.
-    same_name = name_taken_at_table(table_id=table.pk, user=user)
+    same_name = selectors.name_taken_at_table(table_id=table.pk, user=user)
     if same_name:
         raise TableError(
             f"A player at this table is already called {same_name}: change your display "

@@ -24,7 +24,7 @@ from cases.package.reader import (
     read_zip,
 )
 from cases.services import PackageInvalid, case_import_package
-from holmes_site.uploads import UploadSizeLimitHandler
+from cases.uploads import UploadSizeLimitHandler
 from tests.cases.test_package_reader import CARD_MD, CASE_MD, PACKAGE, make_zip
 
 
@@ -243,5 +243,5 @@ def test_the_admin_upload_lists_the_size_limit_and_writes_nothing(client, make_u
     assert "the zip is too large" in response.content.decode()
     assert "at most 4 MB" in response.content.decode()
     assert not Case.objects.exists()
-    assert settings.FILE_UPLOAD_HANDLERS[0] == "holmes_site.uploads.UploadSizeLimitHandler"
+    assert settings.FILE_UPLOAD_HANDLERS[0] == "cases.uploads.UploadSizeLimitHandler"
     assert MemoryFileUploadHandler.__module__ in settings.FILE_UPLOAD_HANDLERS[1]

@@ -7,8 +7,8 @@ joining refuses one that someone seated has.
 
 import pytest
 
-from accounts.selectors import name_taken_at_table
 from play import services
+from play.selectors import name_taken_at_table
 
 
 @pytest.mark.parametrize("name", ["Alice", "ALICE", "Ａｌｉｃｅ", "bob"])

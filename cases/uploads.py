@@ -5,7 +5,7 @@ limit: the reader then refuses the zip with a problem that names the limit."""
 
 from django.core.files.uploadhandler import FileUploadHandler
 
-from cases.package.reader import MAX_ZIP_BYTES
+from .package.reader import MAX_ZIP_BYTES
 
 
 class UploadSizeLimitHandler(FileUploadHandler):
