@@ -224,8 +224,10 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
     expect(diff).to_contain_text("+Tom sleeps under the third barrow.")
     moderator.screenshot(path=artifacts / "review-changes-since-last-review.png", full_page=False)
     moderator.get_by_role("button", name="Approve and publish").click()
+    moderator.get_by_role("button", name="Yes, approve and publish").click()  # asked twice
 
     expect(success(moderator)).to_contain_text("Approved and published")
+    expect(moderator.locator("#history")).to_contain_text("Changes requested by Mina")
     submitted.refresh_from_db()
     assert submitted.status == VersionStatus.PUBLISHED
     assert "third barrow" in submitted.locations.get(number=6).text
