@@ -8,7 +8,8 @@ eliminated players rule on it (``rule``), speaking as Sherlock Holmes.
 from __future__ import annotations
 
 from games.base import Event, Refusal
-from games.watson_holmes.rules import characters, solving
+from games.watson_holmes.rules import characters
+from games.watson_holmes.rules.judging import VERDICTS, file_request, find_request
 from games.watson_holmes.rules.state import (
     ELIMINATED,
     HOLMES_COST,
@@ -102,7 +103,7 @@ def perform_check(state: dict, seat: int, params: dict) -> list[Event]:
         "answer": answer,
         "verdict": None,
     }
-    solving.file_request(state, "check", seat, {question: answer})
+    file_request(state, "check", seat, {question: answer})
     return [Event("holmes_check_asked", data={"player": seat, "question": question})]
 
 
@@ -152,18 +153,18 @@ def check_rule(state: dict, seat: int, action: dict) -> Refusal | dict:
         return refuse("not_eliminated", "Only eliminated players rule, as Sherlock Holmes.")
     if has_left(state, seat):
         return refuse("left_the_game", "You have left the game.")
-    request = solving.find_request(state, action.get("request"))
+    request = find_request(state, action.get("request"))
     if request is None or request["status"] != "ruling":
         return refuse(
             "unknown_request", f"No answer waits for a ruling as {action.get('request')!r}."
         )
-    if action.get("verdict") not in solving.VERDICTS:
+    if action.get("verdict") not in VERDICTS:
         return refuse("bad_verdicts", "Rule correct or wrong.")
     return {"request": request["id"], "verdict": action["verdict"]}
 
 
 def perform_rule(state: dict, seat: int, params: dict) -> list[Event]:
-    request = solving.find_request(state, params["request"])
+    request = find_request(state, params["request"])
     return _answer_check(state, request, params["verdict"], by=seat)
 
 

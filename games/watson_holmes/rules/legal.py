@@ -16,7 +16,7 @@ Choices made to keep the list short (``apply`` still accepts every legal variant
 from __future__ import annotations
 
 from games.base import SYSTEM
-from games.watson_holmes.rules import characters, holmes, investigation, solving, visiting
+from games.watson_holmes.rules import characters, holmes, investigation, judging, solving, visiting
 from games.watson_holmes.rules.actions import check, waiting_on_players
 from games.watson_holmes.rules.state import (
     BAKER_STREET,
@@ -174,5 +174,5 @@ def _ruling_actions(state: dict, seat: int) -> list[dict]:
     return [
         {"type": "rule", "request": request["id"], "verdict": verdict}
         for request in holmes.rulings(state)
-        for verdict in solving.VERDICTS
+        for verdict in judging.VERDICTS
     ]

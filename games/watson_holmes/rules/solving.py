@@ -1,14 +1,24 @@
 """221B Baker Street: the solving order, verdicts, winners, elimination; the end of rounds.
 
 The engine never sees the correct answers. When answers need judging it files a request
-(``state["requests"]``) and waits for the server's ``judged`` action; ``pending_judgement``
-lists what is waiting.
+(``state["requests"]``, judging.py) and waits for the server's ``judged`` action;
+``pending_judgement`` lists what is waiting.
 """
 
 from __future__ import annotations
 
 from games.base import SYSTEM, Event, Refusal
+from games.watson_holmes.rules import holmes
 from games.watson_holmes.rules import setup as setups
+from games.watson_holmes.rules.judging import (
+    CHECK,
+    JUDGED_VERDICTS,
+    RESTATE,
+    SOLVE,
+    file_request,
+    find_request,
+    request_index,
+)
 from games.watson_holmes.rules.state import (
     ELIMINATED,
     LAST_PLAYER_MAX_ROUNDS,
@@ -23,14 +33,7 @@ from games.watson_holmes.rules.state import (
     refuse,
 )
 
-VERDICTS = ("correct", "wrong")
-CHECK_VERDICTS = ("correct", "wrong", "unsure")
-# Every judging may come back unsure: a Holmes check goes to the eliminated players, a
-# first attempt at 221B asks for a restatement, a restatement counts as wrong.
-JUDGED_VERDICTS = CHECK_VERDICTS
 MAX_REASON_LENGTH = 300
-# Request kinds: a full attempt at 221B, the restated answers of one, a Holmes check.
-SOLVE, RESTATE, CHECK = "solve", "restate", "check"
 ATTEMPT_KINDS = (SOLVE, RESTATE)
 STILL_UNSURE_REASON = "Still not plain after restating, so it counts as wrong."
 NO_RESTATEMENT_REASON = "No plainer answer came before the table's timer ran out."
@@ -65,29 +68,6 @@ def next_group(state: dict) -> list[Event]:
     for seat in group:
         file_request(state, SOLVE, seat, state["answers"][seat])
     return [Event("judging", data={"players": group})]
-
-
-def file_request(state: dict, kind: str, seat: int, answers: dict) -> int:
-    number = state["next_request"]
-    state["next_request"] += 1
-    state["requests"].append(
-        {"id": number, "kind": kind, "player": seat, "answers": answers, "status": "judging"}
-    )
-    return number
-
-
-def find_request(state: dict, number: object) -> dict | None:
-    for request in state["requests"]:
-        if request["id"] == number:
-            return request
-    return None
-
-
-def request_index(state: dict, number: object) -> int | None:
-    for index, request in enumerate(state["requests"]):
-        if request["id"] == number:
-            return index
-    return None
 
 
 def judged_answers(request: dict) -> dict:
@@ -155,8 +135,6 @@ def check_judged(state: dict, seat: object, action: dict) -> Refusal | dict:
 
 
 def perform_judged(state: dict, seat: object, params: dict) -> list[Event]:
-    from games.watson_holmes.rules import holmes  # holmes imports this module
-
     index = request_index(state, params["request"])
     request = state["requests"][index]
     if request["kind"] == CHECK:
