@@ -63,14 +63,6 @@ def waiting_for(state: dict) -> list[int]:
     return [] if is_over(state) else [state["turn"]]
 
 
-def deadline_seconds(state: dict):
-    return None
-
-
-def may_write_notes(state: dict, seat: int) -> bool:
-    return True
-
-
 def bot_action(view: dict, seat: int, legal: list[dict], seed: int) -> dict:
     # The winning move leaves a multiple of four; otherwise take one and hope.
     best = view["heap"] % 4
@@ -83,7 +75,7 @@ GAME = Game(
     min_players=2,
     max_players=4,
     needs_case=False,
-    rules=sys.modules[__name__],
+    rules=sys.modules[__name__],  # read with Rules.of: no deadline, notes always (defaults)
     private_items=lambda state, seat: set(),
     example_config=lambda players: {"options": {"heap": 10}},
     options=(
