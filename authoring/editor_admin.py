@@ -233,6 +233,11 @@ class CaseVersionAdmin(admin.ModelAdmin):
         return super().has_change_permission(request, obj) and _may_edit(request, obj)
 
     def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.pk is not None:
+            try:
+                authoring.check_case_delete(version=obj, user=request.user)
+            except authoring.WorkflowRefused:
+                return False
         return super().has_delete_permission(request, obj) and _may_edit(request, obj)
 
     def history_view(self, request, object_id, extra_context=None):

@@ -113,6 +113,18 @@ def check_case_edit(*, version: CaseVersion, user) -> None:
         )
 
 
+def check_case_delete(*, version: CaseVersion, user) -> None:
+    """A version is deleted by its author while they write it, until it has been
+    submitted: a reviewed version keeps its review history (decisions and comments)."""
+    check_case_edit(version=version, user=user)
+    if Review.objects.filter(version=version).exists():
+        raise WorkflowRefused(
+            f"Version {version.number} was reviewed: it stays, with its review history. "
+            "Edit it and submit it again instead.",
+            "reviewed",
+        )
+
+
 def check_case_version_new_draft(*, version: CaseVersion, user) -> None:
     if not owns(user, version):
         raise WorkflowRefused("Only the author of this case can edit it.", "not_author")

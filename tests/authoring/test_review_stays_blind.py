@@ -324,3 +324,17 @@ def test_it_leads_every_moderators_link_to_the_published_case(
     page = client_for(mina).get(review_url(submitted)).content.decode()
     assert f'href="{case_page}"' in page
     assert client_for(nina).get(review_url(submitted)).status_code == 200
+
+
+def test_it_keeps_a_reviewed_version_and_its_history_from_deletion(sent_back, alice, mina):
+    client = client_for(alice)
+    url = reverse("admin:cases_caseversion_delete", args=[sent_back.pk])
+
+    response = client.post(url, {"post": "yes"})
+
+    assert response.status_code == 403
+    sent_back.refresh_from_db()
+    assert ReviewRound.objects.filter(version=sent_back).count() == 1
+    page = client.get(editor_url(sent_back)).content.decode()
+    assert 'class="deletelink"' not in page
+    assert "reviewed" in refusal(lambda: services.check_case_delete(version=sent_back, user=alice))
