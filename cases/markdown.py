@@ -151,3 +151,10 @@ def render_markdown(text: str) -> SafeString:
     if html is None:
         html = linebreaks(text, autoescape=True)
     return mark_safe(sanitise_html(html, token))  # noqa: S308 (sanitised)
+
+
+def focusable_code_blocks(html: SafeString) -> SafeString:
+    """Rendered Markdown whose code blocks take the keyboard's focus: one wider than the
+    page scrolls sideways, and a keyboard scrolls only what it can focus. For the site's
+    own pages (its guides); authors' text keeps no tabindex."""
+    return mark_safe(html.replace("<pre>", '<pre tabindex="0">'))  # noqa: S308 (safe in, safe out)

@@ -11,14 +11,14 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .markdown import render_markdown
+from .markdown import focusable_code_blocks, render_markdown
 
 WRITING_GUIDE = Path(settings.BASE_DIR) / "docs" / "writing-a-case.md"
 
 
 @lru_cache(maxsize=1)
 def _writing_guide_html(modified: float) -> str:
-    return render_markdown(WRITING_GUIDE.read_text(encoding="utf-8"))
+    return focusable_code_blocks(render_markdown(WRITING_GUIDE.read_text(encoding="utf-8")))
 
 
 def writing_guide(request: HttpRequest) -> HttpResponse:

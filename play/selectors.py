@@ -12,9 +12,10 @@ from django.conf import settings
 from django.db.models import Avg, Count, DurationField, F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
+from django.utils.html import format_html
 
 from accounts.models import User, name_key
-from cases.markdown import render_markdown
+from cases.markdown import focusable_code_blocks, render_markdown
 from cases.models import CaseVersion
 from games import GAMES, get_rules
 from games.sites import get_site, names_sentence
@@ -409,7 +410,17 @@ def rules_page_html(*, name: str) -> str:
 
 @lru_cache(maxsize=16)
 def _rendered(path: Path, modified: float) -> str:
-    return render_markdown(path.read_text(encoding="utf-8"))
+    # The file's "# title" is the page's h1: the Markdown renderer, made for what authors
+    # write, keeps no h1 (a case's text sits under the page's own heading).
+    text = path.read_text(encoding="utf-8")
+    first, _, rest = text.partition("\n")
+    if not first.startswith("# "):
+        return focusable_code_blocks(render_markdown(text))
+    return format_html(
+        "<h1>{}</h1>\n{}",
+        first.removeprefix("# ").strip(),
+        focusable_code_blocks(render_markdown(rest)),
+    )
 
 
 def invite_code_in_path(path: str) -> str | None:
