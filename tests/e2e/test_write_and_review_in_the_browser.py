@@ -90,8 +90,10 @@ def test_it_writes_a_case_from_nothing_and_submits_it(writer, live_server_url, c
     page.get_by_label("Difficulty").fill("1")
     page.get_by_label("Min players").fill("1")
     page.get_by_label("Max players").fill("4")
-    page.get_by_label("Introduction").fill("A locksmith's brass key has gone. Start at [[1]].")
-    page.get_by_label("Solution").fill("Agnes Pell took it: see [[2]].")
+    page.get_by_role("textbox", name="Introduction").fill(
+        "A locksmith's brass key has gone. Start at [[1]]."
+    )
+    page.get_by_role("textbox", name="Solution").fill("Agnes Pell took it: see [[2]].")
     page.get_by_text("Add another Question").click()
     page.locator("#id_questions-0-key").fill("thief")
     page.locator("#id_questions-0-ask").fill("Who took the brass key?")

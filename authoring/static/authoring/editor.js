@@ -78,7 +78,16 @@
     pane.className = "holmes-live-preview prose";
     pane.id = textarea.id + "_live_preview";
     pane.setAttribute("aria-live", "polite");
-    pane.setAttribute("aria-label", "Preview as players see it");
+    // A region of its own, named after its field, that the keyboard can focus: a long
+    // preview scrolls, and a keyboard scrolls only what it can focus.
+    const label = document.querySelector('label[for="' + textarea.id + '"]');
+    const card = textarea.closest(".inline-related");
+    const heading = card && card.querySelector("summary h3");
+    const names = [heading, label].map((node) => (node ? node.textContent : ""));
+    const field = names.map((name) => name.replace(/:\s*$/, "").replace(/\s+/g, " ").trim());
+    pane.setAttribute("role", "region");
+    pane.setAttribute("tabindex", "0");
+    pane.setAttribute("aria-label", field.filter(Boolean).concat("preview as players see it").join(", "));
     const pair = document.createElement("div");
     pair.className = "holmes-text-and-preview";
     textarea.parentNode.insertBefore(pair, textarea);
