@@ -338,3 +338,23 @@ def test_it_keeps_a_reviewed_version_and_its_history_from_deletion(sent_back, al
     page = client.get(editor_url(sent_back)).content.decode()
     assert 'class="deletelink"' not in page
     assert "reviewed" in refusal(lambda: services.check_case_delete(version=sent_back, user=alice))
+
+
+def test_the_migration_writes_the_rounds_the_reviews_remember(sent_back, alice, mina):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("authoring.migrations.0006_review_rounds")
+    services.case_submit(version=sent_back, user=alice)
+    services.case_reveal(version=sent_back, user=mina)
+    services.case_approve(version=sent_back, user=mina)
+    ReviewRound.objects.all().delete()  # as before the migration
+
+    migration.remembered_rounds(apps, None)
+
+    rounds = list(ReviewRound.objects.order_by("decided_at"))
+    assert [(r.decision, r.moderator, r.version) for r in rounds] == [
+        ("changes_requested", mina, sent_back),
+        ("approved", mina, sent_back),
+    ]
