@@ -2,6 +2,7 @@
 against a real ASGI server (daphne, so websockets work) in a subprocess that uses the
 test database. Screenshots go to test-artifacts/ (gitignored)."""
 
+import contextlib
 import os
 import re
 import shutil
@@ -60,6 +61,14 @@ def database_env() -> dict:
 @pytest.fixture
 def live_server_url(transactional_db, tmp_path):
     require_service("Chromium", chromium_problem())
+    with serving(tmp_path / "server.log") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(log_path: Path):
+    """The site on a free port of its own, on this test's database, until the block ends
+    (a module's tests may share one: tests/e2e/test_axe.py)."""
     port = free_port()
     env = {
         **os.environ,
@@ -73,7 +82,6 @@ def live_server_url(transactional_db, tmp_path):
         "PYTHONUNBUFFERED": "1",
     }
     env.pop("REDIS_URL", None)  # eager Celery and the in-memory channel layer, in-process
-    log_path = tmp_path / "server.log"
     command = [
         sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
         "holmes_site.asgi:application",
