@@ -12,6 +12,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -27,12 +28,14 @@ NOTIFICATIONS_SHOWN = 50
 
 def unread_notifications(request: HttpRequest) -> dict:
     """Context processor: the unread count for the header's indicator (one query, and
-    none at all for anonymous visitors)."""
+    none at all for anonymous visitors). Counted when a template shows it, once: a part
+    of a page that htmx swaps in (a table's live region, a move's answer) has no header,
+    and costs no query for it."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    count = Notification.objects.filter(user=user, read_at__isnull=True).count()
-    return {"unread_notifications": count}
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    return {"unread_notifications": SimpleLazyObject(unread.count)}
 
 
 def auth_links(request: HttpRequest) -> dict:
