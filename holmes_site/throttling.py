@@ -263,13 +263,23 @@ def attempt(request, scope: str, *, account=None) -> Attempt:
     a refused attempt is not counted (a client that waits gets through again after the
     period, however often it knocked meanwhile).
     """
+    return _attempt_in(scope, _counted(request, scope, account))
+
+
+def user_attempt(user, scope: str) -> Attempt:
+    """`attempt` for a logged-in user in a scope counted per user alone (answers), where
+    there is a user but no request to hand: a move's one front door (play/moves.py)."""
+    if LOGGED_IN_COUNTS.get(scope, ("user",)) != ("user",):
+        raise ValueError(f"{scope} is not counted per user alone: use attempt()")
+    return _attempt_in(scope, [f"user{user.pk}"])
+
+
+def _attempt_in(scope: str, prefixes: list[str]) -> Attempt:
     allowed, period = _rate(scope)
     now = time.time()
     try:
         # Every key counts it, even when another is over: each budget is checked.
-        windows = [
-            _window_count(prefix, period, now) for prefix in _counted(request, scope, account)
-        ]
+        windows = [_window_count(prefix, period, now) for prefix in prefixes]
     except cache_errors():
         logger.warning("Throttle cache unreachable: request let through", exc_info=True)
         return Attempt(allowed=True)

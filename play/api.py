@@ -10,6 +10,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,11 +18,12 @@ from rest_framework.views import APIView
 from cases import selectors as case_selectors
 from games import GAMES
 from holmes_site.api_errors import error_response
-from holmes_site.throttling import AnswerThrottle, JoinThrottle
+from holmes_site.throttling import JoinThrottle
 
-from . import leaving, selectors, services
+from . import leaving, moves, selectors, services
 from .api_schema import example_actions
 from .models import Colour, Notebook, TableStatus
+from .moves import Outcome
 from .pushed_views import table_body
 
 # --- Cases ------------------------------------------------------------------------------
@@ -391,7 +393,8 @@ def action_examples() -> list[OpenApiExample]:
 
 class TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [AnswerThrottle]  # answers only (each game's site says which)
+    # Answers are counted by the move's front door (play/moves.py), whichever road they
+    # take: no throttle class here.
 
     @extend_schema_serializer(component_name="ActionInput")
     class Input(serializers.Serializer):
@@ -411,7 +414,7 @@ class TableActionApi(APIView):
 
     @extend_schema(
         request=Input,
-        responses={200: TABLE_VIEW, 400: None, 409: None, 422: None},
+        responses={200: TABLE_VIEW, 400: None, 409: None, 422: None, 429: None},
         examples=action_examples(),
         summary="Make a move",
         description="200: the move was applied; the body is your new view. 400: the rules "
@@ -422,27 +425,37 @@ class TableActionApi(APIView):
     )
     def post(self, request, table_id):
         move = action_input(request.data)
-        key = move.get("idempotency_key") or request.headers.get("Idempotency-Key")
-        try:
-            seat, result = services.game_apply_player_action(
-                table_id=table_id,
-                user=request.user,
-                action=move["action"],
-                expected_version=move["expected_version"],
-                idempotency_key=key,
-            )
-        except services.NotSeated:
-            # 404 for a table the user has no part in, as for every table endpoint.
-            selectors.api_membership_for(table_id=table_id, user=request.user, state=False)
-            return error_response("not_a_player", "Spectators cannot make moves.", 403)
-        if not result.applied:
-            refusal = result.refusal
-            # details: what the refusal is about, when it says (a blank answer's question).
-            return error_response(
-                refusal.code, refusal.message, status.HTTP_400_BAD_REQUEST, refusal.details
-            )
-        membership = selectors.Membership(table=result.table, seat=seat, spectator=False)
-        return table_view_response(membership, replayed=result.replayed)
+        outcome = moves.move_make(
+            user=request.user,
+            table_id=table_id,
+            action=move["action"],
+            expected_version=move["expected_version"],
+            idempotency_key=move.get("idempotency_key") or request.headers.get("Idempotency-Key"),
+        )
+        return move_response(request, table_id, outcome)
+
+
+# A refused move answers 400, but for a key sent again with another move: 422.
+REFUSAL_STATUS = {services.IdempotencyKeyReused.code: status.HTTP_422_UNPROCESSABLE_ENTITY}
+
+
+def move_response(request, table_id: int, outcome: moves.MoveOutcome) -> Response:
+    """The API's answer to a move (play/moves.py): your new view, or the one error shape."""
+    if outcome.made:
+        return table_view_response(outcome.membership, replayed=outcome.kind == Outcome.REPLAYED)
+    if outcome.kind == Outcome.THROTTLED:
+        raise Throttled(wait=outcome.wait)  # 429, with Retry-After (holmes_site.api_errors)
+    if outcome.kind == Outcome.NOT_SEATED:
+        # 404 for a table the user has no part in, as for every table endpoint.
+        selectors.api_membership_for(table_id=table_id, user=request.user, state=False)
+        return error_response("not_a_player", moves.SPECTATORS_CANNOT_MOVE, 403)
+    if outcome.kind == Outcome.STALE:
+        return error_response(
+            outcome.code, outcome.sentence, status.HTTP_409_CONFLICT, outcome.details
+        )
+    # details: what the refusal is about, when it says (a blank answer's question).
+    http_status = REFUSAL_STATUS.get(outcome.code, status.HTTP_400_BAD_REQUEST)
+    return error_response(outcome.code, outcome.sentence, http_status, outcome.details)
 
 
 def action_input(data) -> dict:

@@ -46,6 +46,17 @@ LOCK_SEAT_AND_TABLE = """
     table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
     presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
 )
+# The same lock for a seat given by its number, which the user holds themselves or for a
+# player on their device (pass and play: the page knows which seat a device shows).
+LOCK_TABLE_FOR_HELD_SEAT = """
+    SELECT {table_columns}, {presence_columns}
+    FROM play_seat s
+    JOIN play_table t ON t.id = s.table_id
+    WHERE s.table_id = %s AND s.number = %s AND (s.user_id = %s OR s.held_by_id = %s)
+""".format(
+    table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
+    presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
+)
 SEAT_COLUMNS = ["id", "table_id", "user_id", "number", "colour"]  # in Seat's field order
 NOTEBOOK_COLUMNS = ["id", "seat_id", "text"]  # in Notebook's field order
 
@@ -107,6 +118,23 @@ def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePrese
             connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
         )
     return seat, TablePresence.from_columns(*presence_columns)
+
+
+def table_locking_for_seat(
+    *, table_id: int, number: int, user_id: int
+) -> tuple[Table, TablePresence] | None:
+    """The table, locked as `seat_locking_table` locks it, and who is at it, if the user
+    holds seat `number` there, themselves or for a player on their device; else None."""
+    lock = " FOR UPDATE OF t" if connection.vendor == "postgresql" else ""
+    params = [*presence_params(), table_id, number, user_id, user_id]
+    with connection.cursor() as cursor:
+        cursor.execute(LOCK_TABLE_FOR_HELD_SEAT + lock, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    table_values = _table_converted(row[: len(TABLE_FIELDS)])
+    table = Table.from_db(connection.alias, TABLE_ATTNAMES, table_values)
+    return table, TablePresence.from_columns(*row[-PRESENCE_COLUMN_COUNT:])
 
 
 def stored_outcome(*, table_id: int, key: str) -> tuple[dict, str | None] | None:

@@ -103,17 +103,21 @@ def _listed(table: Table) -> ListedTable:
     )
 
 
-def membership_for(*, table_id: int, user) -> Membership:
+def membership_for(*, table_id: int, user, notebook: bool = False) -> Membership:
     """The user's place at a table; 404 for a table they neither sit at nor watch.
 
     A table a user has no part in answers 404, like a missing one, so its existence
     does not leak. (Joining goes by invite code, not by table id.) For the pages: the
-    table comes with its case version, case and host.
+    table comes with its case version, case and host. `notebook`: a player's notebook
+    comes in the same query, for a page that shows it (the table page, a move's answer).
     """
+    related = ["table__case_version__case", "table__host"]
+    if notebook:
+        related.append("notebook")
     return _membership(
         table_id=table_id,
         user=user,
-        seats=Seat.objects.select_related("table__case_version__case", "table__host"),
+        seats=Seat.objects.select_related(*related),
         tables=Table.objects.select_related("case_version", "case_version__case", "host"),
     )
 
@@ -377,6 +381,12 @@ def notebook_marks(*, membership: Membership) -> dict | None:
     """This member's marks on the game's note sheet (None for a spectator)."""
     if membership.seat is None:
         return None
+    if Seat.notebook.is_cached(membership.seat):  # read with the seat (membership_for)
+        notebook = getattr(membership.seat, "notebook", None)
+        if notebook is None:
+            return {}
+        if "marks" not in notebook.get_deferred_fields():  # the write path reads none
+            return notebook.marks or {}
     marks = Notebook.objects.filter(seat=membership.seat).values_list("marks", flat=True).first()
     return marks or {}
 

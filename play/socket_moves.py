@@ -2,11 +2,11 @@
 takes, for programs that hold a socket anyway (boardgame.io's clients move this way too).
 
 It is the API's move by another road, not a second write path: the same input check
-(`api.action_input`), the same service (`services.game_apply_player_action`, with its
-version check, idempotency key and the rules' refusals), the same answer (the mover's own
-view, `pushed_views.table_body`) and the same error shape (`holmes_site.api_errors.error_body`).
+(`api.action_input`), the same front door (`moves.move_make`, with its version check,
+idempotency key and the rules' refusals), the same answer (the mover's own view,
+`pushed_views.table_body`) and the same error shape (`holmes_site.api_errors.error_body`).
 Answers at the game's desk are the one exception: they are rate-limited per person
-(holmes_site.throttling.AnswerThrottle), so they go through the API alone.
+(holmes_site.throttling, counted by play/moves.py), so they go through the API alone.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from rest_framework.exceptions import ValidationError
 from holmes_site.api_errors import error_body, first_message
 from holmes_site.throttling import is_throttled_action
 
-from . import services
+from . import moves
 from .api import action_input
 from .live import pushes_held
 from .pushed_views import table_body
-from .selectors import Membership
 
 # The client's own name for its request, echoed in the reply so it can match the two.
 MAX_REQUEST_CHARACTERS = 80
@@ -51,23 +50,24 @@ def _move(table_id: int, user, content: dict) -> dict:
             "Answers go through POST /api/tables/<id>/actions/, where they are counted "
             "against the answer limit.",
         )
-    try:
-        seat, result = services.game_apply_player_action(
-            table_id=table_id,
-            user=user,
-            action=move["action"],
-            expected_version=move["expected_version"],
-            idempotency_key=move.get("idempotency_key"),
-        )
-    except services.StaleVersion as stale:
-        return _refused(stale.code, str(stale), {"version": stale.current})
-    except services.TableError as refused:
-        return _refused(refused.code, str(refused))
-    if not result.applied:
-        refusal = result.refusal
-        return _refused(refusal.code, refusal.message, refusal.details)
-    view = table_body(Membership(table=result.table, seat=seat, spectator=False))
-    return {"type": "moved", "version": view["version"], "replayed": result.replayed, "view": view}
+    outcome = moves.move_make(
+        user=user,
+        table_id=table_id,
+        action=move["action"],
+        expected_version=move["expected_version"],
+        idempotency_key=move.get("idempotency_key"),
+    )
+    return _frame(outcome)
+
+
+def _frame(outcome: moves.MoveOutcome) -> dict:
+    """The socket's frame for a move's outcome (play/moves.py): the mover's new view, or
+    the refusal in the API's one error shape."""
+    if not outcome.made:
+        return _refused(outcome.code, outcome.sentence, outcome.details)
+    view = table_body(outcome.membership)
+    replayed = outcome.kind == moves.Outcome.REPLAYED
+    return {"type": "moved", "version": view["version"], "replayed": replayed, "view": view}
 
 
 def _refused(code: str, message: str, details: dict | None = None) -> dict:

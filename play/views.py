@@ -19,25 +19,20 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
+from django_htmx.http import HttpResponseClientRefresh
 
 from cases import selectors as case_selectors
 from cases.forms import CatalogueForm
 from games import GAMES, case_game
 from games.sites import get_site
 from holmes_site.safe_input import text_refusal
-from holmes_site.throttling import (
-    SENTENCES,
-    budget_spent,
-    limit_reached,
-    too_many,
-    web_limit_reached,
-    web_throttle,
-)
+from holmes_site.throttling import budget_spent, limit_reached, too_many, web_throttle
 
-from . import selectors, services, views_local
+from . import moves, selectors, services
+from .device import PASS_FIRST, device_context, device_seat
 from .forms import ActionForm, ColourForm, NotebookForm, TableCreateForm
 from .models import TableStatus, invite_code_typed
+from .page_writes import after_write, go_to, move_answer, page_write, table_page
 
 # --- My tables, creating and joining ---------------------------------------------------
 
@@ -233,18 +228,8 @@ def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    membership = selectors.membership_for(table_id=table_id, user=request.user)
-    return _table_page(request, membership)
-
-
-def _table_page(request: HttpRequest, membership, **answer) -> HttpResponse:
-    """The whole table page; `answer`: a refused move's `error` and `refused` (see
-    `table_page.table_context`)."""
-    # The seat this device shows (pass and play: play/views_local.py), or the pass screen.
-    context, shown = views_local.device_context(request, membership, **answer)
-    if shown is not None:
-        context["notebook"] = selectors.notebook_text(membership=shown)
-    return render(request, "play/table.html", context)
+    membership = selectors.membership_for(table_id=table_id, user=request.user, notebook=True)
+    return table_page(request, membership)
 
 
 @login_required
@@ -259,92 +244,65 @@ def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     shown_status = request.GET.get("status")
     if shown_status and shown_status != current.status and shown_status == TableStatus.LOBBY:
         return HttpResponseClientRefresh() if request.htmx else redirect("play:table", table_id)
-    context, _ = views_local.device_context(request, membership)
+    context, _ = device_context(request, membership)
     response = render(request, "play/_live.html", context)
     response["Cache-Control"] = "private, no-cache"
     return response
 
 
-def _after_write(
-    request: HttpRequest, table_id: int, *, error: str | None = None, refused: tuple | None = None
-):
-    """htmx: the fresh live region (with the refusal, if any). Otherwise: back to the page.
-
-    `refused`: (the move, the rules' Refusal) for a move of the player's the rules turned
-    down; the game's page fills its form in again as the player did. Without htmx, a
-    refusal about a field the player filled (its details name it: an answer left blank)
-    brings the page itself back, as a form with an error does: going back to the page
-    would lose what they typed."""
-    if not request.htmx:
-        if refused is not None and refused[1].details:
-            membership = selectors.membership_for(table_id=table_id, user=request.user)
-            return _table_page(request, membership, error=error, refused=refused)
-        if error:
-            messages.error(request, error)
-        return redirect("play:table", table_id)
-    membership = selectors.membership_for(table_id=table_id, user=request.user)
-    context, _ = views_local.device_context(request, membership, error=error, refused=refused)
-    return render(request, "play/_live.html", context)
-
-
 @login_required
 @require_POST
 def table_colour(request: HttpRequest, table_id: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
     form = ColourForm(request.POST)
-    error = None
-    if not form.is_valid():
-        error = "Choose one of the pawn colours."
-    else:
-        try:
-            services.seat_choose_colour(
-                table_id=table_id, user=request.user, colour=form.cleaned_data["colour"]
-            )
-        except services.TableError as refusal:
-            error = str(refusal)
-    return _after_write(request, table_id, error=error)
 
+    def choose(membership) -> None:
+        if not form.is_valid():
+            raise services.TableError("Choose one of the pawn colours.", "bad_colour")
+        colour = form.cleaned_data["colour"]
+        services.seat_choose_colour(table_id=table_id, user=request.user, colour=colour)
 
-def go_to(request: HttpRequest, url: str) -> HttpResponse:
-    """Send the browser to another page, whether the form went by htmx or not."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return page_write(request, table_id, choose)
 
 
 @login_required
 @require_POST
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
-    try:
-        services.table_leave(table_id=table_id, user=request.user)
-    except services.TableError as refusal:
-        return _after_write(request, table_id, error=str(refusal))
-    messages.info(request, "You have left the table.")
-    target = reverse("play:tables")
-    return go_to(request, target)
+    def left(_) -> HttpResponse:
+        messages.info(request, "You have left the table.")
+        return go_to(request, reverse("play:tables"))
+
+    return page_write(
+        request,
+        table_id,
+        lambda _: services.table_leave(table_id=table_id, user=request.user),
+        then=left,
+    )
 
 
 @login_required
 @require_POST
 def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
-    membership = selectors.membership_for(table_id=table_id, user=request.user)
-    if membership.table.host_id != request.user.pk:
-        raise PermissionDenied("Only the host can start the game.")
-    try:
+    def start(membership) -> None:
+        if membership.table.host_id != request.user.pk:
+            raise PermissionDenied("Only the host can start the game.")
         services.table_start(table_id=table_id, user=request.user)
-    except services.TableError as refusal:
-        return _after_write(request, table_id, error=str(refusal))
+
     # The page changes from lobby to game: reload it whole.
-    return HttpResponseClientRefresh() if request.htmx else redirect("play:table", table_id)
+    return page_write(request, table_id, start, then=lambda _: _reload(request, table_id))
 
 
 @login_required
 @require_POST
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
-    try:
-        services.table_cancel(table_id=table_id, user=request.user)
-    except services.TableError as refusal:
-        return _after_write(request, table_id, error=str(refusal))
+    return page_write(
+        request,
+        table_id,
+        lambda _: services.table_cancel(table_id=table_id, user=request.user),
+        then=lambda _: _reload(request, table_id),
+    )
+
+
+def _reload(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponseClientRefresh() if request.htmx else redirect("play:table", table_id)
 
 
@@ -352,76 +310,57 @@ def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_play_again(request: HttpRequest, table_id: int) -> HttpResponse:
     """A finished table's Play again: to the new lobby (opened now, or by another player)."""
-    selectors.membership_for(table_id=table_id, user=request.user)
-    try:
-        rematch = services.table_rematch(table_id=table_id, user=request.user)
-    except services.TableError as refusal:
-        return _after_write(request, table_id, error=str(refusal))
-    url = reverse("play:table", args=[rematch.pk])
-    return go_to(request, url)
+    return page_write(
+        request,
+        table_id,
+        lambda _: services.table_rematch(table_id=table_id, user=request.user),
+        then=lambda rematch: go_to(request, reverse("play:table", args=[rematch.pk])),
+    )
 
 
 @login_required
 @require_POST
 def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
-    error = None
-    try:
-        services.seat_add_bot(table_id=table_id, user=request.user)
-    except services.TableError as refusal:
-        error = str(refusal)
-    return _after_write(request, table_id, error=error)
+    return page_write(
+        request, table_id, lambda _: services.seat_add_bot(table_id=table_id, user=request.user)
+    )
 
 
 @login_required
 @require_POST
 def table_bot_remove(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
-    error = None
-    try:
-        services.seat_remove_bot(table_id=table_id, user=request.user, number=number)
-    except services.TableError as refusal:
-        error = str(refusal)
-    return _after_write(request, table_id, error=error)
+    return page_write(
+        request,
+        table_id,
+        lambda _: services.seat_remove_bot(table_id=table_id, user=request.user, number=number),
+    )
 
 
 @login_required
 @require_POST
 def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
-    membership = selectors.membership_for(table_id=table_id, user=request.user)
+    """A move from the page's forms, through the one front door (play/moves.py). The member
+    is read once: the answer shows the table as the move's lock read it."""
+    membership = selectors.membership_for(table_id=table_id, user=request.user, notebook=True)
     if membership.seat is None:
-        raise PermissionDenied("Spectators cannot make moves.")
-    membership, _ = views_local.device_seat(request, membership)
-    if membership is None:  # the device shows nobody's seat: no move is anyone's
-        return _after_write(request, table_id, error=views_local.PASS_FIRST)
+        raise PermissionDenied(moves.SPECTATORS_CANNOT_MOVE)
+    shown, held = device_seat(request, membership)
+    if shown is None:  # the device shows nobody's seat: no move is anyone's
+        return after_write(request, table_id, error=PASS_FIRST, membership=membership, held=held)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _unreadable_move(request, form)
-    site = get_site(membership.table.engine)
+    site = get_site(shown.table.engine)
     action = site.action_from_form(form.cleaned_data["action"], request.POST)
-    if action.get("type") in site.throttled_actions and web_limit_reached(request, "answers"):
-        # htmx swaps only 2xx answers into the page: there the sentence shows as a refusal.
-        if request.htmx:
-            return _after_write(request, table_id, error=SENTENCES["answers"])
-        return too_many(request, "answers")
-    error = refused = None
-    try:
-        result = services.game_apply_action(
-            table_id=table_id,
-            player=membership.seat.number,
-            action=action,
-            expected_version=form.cleaned_data.get("expected_version"),
-            idempotency_key=form.cleaned_data.get("key") or None,
-        )
-    except services.StaleVersion:
-        error = "The table moved on while you were deciding. Here it is now: choose again."
-    except services.TableError as refusal:
-        error = str(refusal)
-    else:
-        if not result.applied:
-            error = result.refusal.message
-            refused = (action, result.refusal)
-    return _after_write(request, table_id, error=error, refused=refused)
+    outcome = moves.move_make(
+        user=request.user,
+        table_id=table_id,
+        action=action,
+        expected_version=form.cleaned_data.get("expected_version"),
+        idempotency_key=form.cleaned_data.get("key") or None,
+        membership=shown,
+    )
+    return move_answer(request, outcome, action, held)
 
 
 def _unreadable_move(request: HttpRequest, form: ActionForm) -> HttpResponse:
@@ -440,12 +379,12 @@ def table_notebook(request: HttpRequest, table_id: int) -> HttpResponse:
     membership = selectors.membership_for(table_id=table_id, user=request.user)
     if membership.seat is None:
         raise PermissionDenied("Only players keep a notebook.")
-    membership, _ = views_local.device_seat(request, membership)
+    membership, _ = device_seat(request, membership)
     form = NotebookForm(request.POST)
     wants_json = request.headers.get("Accept", "").startswith("application/json")
     error = None
     if membership is None:
-        error = views_local.PASS_FIRST
+        error = PASS_FIRST
     elif not form.is_valid():
         error = form.errors.get("marks", ["A notebook holds at most 50,000 characters."])[0]
     else:

@@ -6,31 +6,31 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from . import leaving, selectors, services
-from .views import _after_write, go_to
+from . import leaving
+from .page_writes import go_to, page_write
 
 
 @login_required
 @require_POST
 def table_seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
-    try:
-        seat = leaving.seat_leave(table_id=table_id, user=request.user)
-    except services.TableError as refusal:
-        return _after_write(request, table_id, error=str(refusal))
-    then = "play passes your seat by" if seat.has_left else "a computer player took your seat"
-    messages.info(request, f"You left the game: {then}.")
-    target = reverse("play:tables")
-    return go_to(request, target)
+    def left(seat) -> HttpResponse:
+        then = "play passes your seat by" if seat.has_left else "a computer player took your seat"
+        messages.info(request, f"You left the game: {then}.")
+        return go_to(request, reverse("play:tables"))
+
+    return page_write(
+        request,
+        table_id,
+        lambda _: leaving.seat_leave(table_id=table_id, user=request.user),
+        then=left,
+    )
 
 
 @login_required
 @require_POST
 def table_seat_remove(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    selectors.membership_for(table_id=table_id, user=request.user)
-    error = None
-    try:
-        leaving.seat_remove(table_id=table_id, host=request.user, number=number)
-    except services.TableError as refusal:
-        error = str(refusal)
-    return _after_write(request, table_id, error=error)
+    return page_write(
+        request,
+        table_id,
+        lambda _: leaving.seat_remove(table_id=table_id, host=request.user, number=number),
+    )

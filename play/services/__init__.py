@@ -15,7 +15,13 @@ from .errors import (
     StaleVersion,
     TableError,
 )
-from .moves import ActionResult, action_fingerprint, game_apply_action, game_apply_player_action
+from .moves import (
+    ActionResult,
+    action_fingerprint,
+    game_apply_action,
+    game_apply_player_action,
+    game_apply_seat_action,
+)
 from .notebook import notebook_write
 from .seats import (
     BOT_NAME,
@@ -55,6 +61,7 @@ __all__ = [
     "check_host_powers",
     "game_apply_action",
     "game_apply_player_action",
+    "game_apply_seat_action",
     "notebook_write",
     "seat_add_bot",
     "seat_choose_colour",

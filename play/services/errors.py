@@ -24,14 +24,19 @@ class TableError(Exception):
 
 
 class StaleVersion(TableError):
+    """The client's move was based on an older version. `table`: the table as the write
+    path's lock read it, so that a page can show it as it is now without reading it again
+    (nothing was written)."""
+
     code = "stale_version"
 
-    def __init__(self, *, expected: int, current: int):
+    def __init__(self, *, expected: int, current: int, table=None):
         super().__init__(
             f"The table has moved on (version {current}, you sent {expected}): "
             "reload it and try again."
         )
         self.current = current
+        self.table = table
 
 
 class NotSeated(TableError):

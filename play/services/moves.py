@@ -36,6 +36,7 @@ __all__ = [
     "ActionResult",
     "game_apply_action",
     "game_apply_player_action",
+    "game_apply_seat_action",
     "apply_locked",
     "action_fingerprint",
     "store_move",
@@ -96,6 +97,27 @@ def game_apply_player_action(
     return seat, result
 
 
+@transaction.atomic
+def game_apply_seat_action(
+    *,
+    table_id: int,
+    user,
+    number: int,
+    action: dict,
+    expected_version: int | None,
+    idempotency_key: str | None = None,
+) -> ActionResult:
+    """`game_apply_action` for seat `number`, which `user` holds themselves or for a
+    player on their device (pass and play: the page knows which seat a device shows). Who
+    is at the table comes in the query that locks it, as in `game_apply_player_action`.
+    NotSeated when they hold no such seat (it went to a computer player meanwhile, say)."""
+    locked = move_sql.table_locking_for_seat(table_id=table_id, number=number, user_id=user.pk)
+    if locked is None:
+        raise NotSeated()
+    table, presence = locked
+    return apply_locked(table, number, action, expected_version, idempotency_key, presence=presence)
+
+
 def apply_locked(
     table: Table,
     player,
@@ -128,7 +150,7 @@ def apply_locked(
     if table.status != TableStatus.PLAYING:
         raise TableError("This table is not playing.", "not_playing")
     if expected_version is not None and expected_version != table.version:
-        raise StaleVersion(expected=expected_version, current=table.version)
+        raise StaleVersion(expected=expected_version, current=table.version, table=table)
     engine = get_rules(table.engine)
     applied = engine.apply(table.state, player, action)
     if not isinstance(applied, Refusal):

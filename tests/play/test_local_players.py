@@ -12,8 +12,8 @@ from django.utils.html import escape
 
 from games import GAMES, get_rules
 from play import local_players, services
+from play.device import PASS_FIRST
 from play.models import Seat, Table, TableStatus
-from play.views_local import PASS_FIRST
 
 pytestmark = pytest.mark.django_db
 

@@ -39,6 +39,25 @@ def test_it_finds_no_seat_for_a_stranger_or_at_another_table(started, bob, dave,
         assert move_sql.seat_locking_table(table_id=daves.pk + 999, user_id=dave.pk) is None
 
 
+def test_it_locks_the_table_for_a_seat_its_user_holds_or_holds_for_another(
+    started, alice, bob, dave
+):
+    Seat.objects.filter(table=started, user=bob).update(user=None, held_by=alice, local_name="Bo")
+    with transaction.atomic():
+        table, presence = move_sql.table_locking_for_seat(
+            table_id=started.pk, number=1, user_id=alice.pk
+        )
+        assert fields_of(table) == fields_of(Table.objects.get(pk=started.pk))
+        assert presence.present == frozenset()
+        assert move_sql.table_locking_for_seat(table_id=started.pk, number=0, user_id=alice.pk)
+        # Nobody else's seat, nor a seat of another table, nor one that is not there.
+        for number, user in ((1, bob), (0, dave), (2, alice), (9, alice)):
+            found = move_sql.table_locking_for_seat(
+                table_id=started.pk, number=number, user_id=user.pk
+            )
+            assert found is None, (number, user)
+
+
 def test_it_leaves_the_notebook_unset_for_a_seat_without_one(lobby, charlie):
     # Notebooks are made when the game starts: a lobby's seats have none yet.
     with transaction.atomic():
