@@ -325,9 +325,9 @@ def site(request, test_database, django_db_blocker, tmp_path_factory):
             addresses: dict[str, str] = {}
             make_tables(users, addresses)
             make_cases_in_review(users, addresses)
-            said = request.config.pluginmanager.get_plugin("terminalreporter")
-            if said:
-                said.write_line(f"\naxe: the set-up took {time.monotonic() - started:.1f} s")
+            capturing = request.config.pluginmanager.get_plugin("capturemanager")
+            with capturing.global_and_fixture_disabled():
+                print(f"\naxe: the set-up took {time.monotonic() - started:.1f} s")
             log_path = tmp_path_factory.mktemp("axe") / "server.log"
             with serving(log_path) as url:
                 yield url, addresses
