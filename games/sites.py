@@ -22,6 +22,7 @@ from typing import Any
 
 from games import get_game
 from games.base import Event, Game, Refusal
+from games.words import names_sentence
 
 # A reader of the table's log the site may be given: the (type, data) of the events of
 # the given types that the member may see, oldest first.
@@ -224,13 +225,6 @@ def get_site(name: str) -> GameSite:
         module, _, attribute = site.rpartition(".")
         site = getattr(import_module(module), attribute)
     return site(game)
-
-
-def names_sentence(names: list[str]) -> str:
-    """ "Alice", "Alice and Bob", "Alice, Bob and Carol"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def seat_names(seats: dict[int, dict], players: Iterable[dict]) -> dict[int, str]:

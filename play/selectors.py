@@ -18,7 +18,8 @@ from accounts.models import User, name_key
 from cases.markdown import focusable_code_blocks, render_markdown
 from cases.models import CaseVersion
 from games import GAMES, get_rules
-from games.sites import get_site, names_sentence
+from games.sites import get_site
+from games.words import names_sentence
 from holmes_site.safe_input import text_refusal
 
 from .models import (
@@ -491,5 +492,5 @@ def count_open_sockets() -> int:
 
 def answer_action_types() -> frozenset[str]:
     """The move types the answer budget counts: each game's site names them (a guess at
-    221B must cost time). The throttles ask (holmes_site.throttling.answers_are)."""
+    an answer must cost time). The throttles ask (holmes_site.throttling.answers_are)."""
     return frozenset().union(*(get_site(name).throttled_actions for name in GAMES))

@@ -53,11 +53,6 @@ def table_context(
     }
     if context["seats_replaceable"] and context["is_host"]:
         context["seats_away"] = leaving.seats_away(table=table)
-        # The hint on removing someone only helps while another person sits at the table.
-        context["others_are_people"] = any(
-            not seat["bot"] and not seat.get("left") and seat["number"] != view["you"]["seat"]
-            for seat in context["seat_list"]
-        )
     context["notebook_marks"] = selectors.notebook_marks(membership=membership)
     context["notebook_url"] = reverse("play:table-notebook", args=[table.pk])
     if view["status"] == TableStatus.LOBBY:

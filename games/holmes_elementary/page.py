@@ -23,6 +23,7 @@ from games.holmes_elementary.rules.cards import (
 )
 from games.holmes_elementary.rules.state import HAND_LIMIT, TOKENS_TO_WIN
 from games.sites import seat_names
+from games.words import counted
 
 PHASES = {
     "action": "Action",
@@ -572,7 +573,7 @@ DRAW_REASONS = {
 
 
 def _count(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return counted(count, "card")
 
 
 def _log(events, names: Names) -> list[dict]:
@@ -619,7 +620,7 @@ def _log_line(kind: str, data: dict, names: Names) -> str:  # noqa: C901, PLR091
     if kind == "case_solved":
         return (
             f"{who} solved a case with {cards_text(data['cards'])} "
-            f"({data.get('tokens')} case tokens now)."
+            f"({counted(data.get('tokens', 0), 'case token')} now)."
         )
     if kind == "guessed":
         guess = f"{SUIT_NAMES.get(data.get('suit'), '?')} {data.get('rank')}"

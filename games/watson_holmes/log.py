@@ -5,8 +5,8 @@ Only events everyone at the table sees are asked for (PUBLIC_EVENTS), so a sente
 never carry a card's text, somebody's answers or a verdict meant for one player.
 """
 
-from games.sites import names_sentence
 from games.watson_holmes.rules.state import CHARACTERS
+from games.words import names_sentence
 
 # The public events the log tells, in the rules' own names. Others (a card read in
 # private, one's own answers, a consultation's result) are never read for the log.

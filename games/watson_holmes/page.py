@@ -8,8 +8,8 @@ import json
 import uuid
 from collections import defaultdict
 
-from games.sites import names_sentence
 from games.watson_holmes.rules.state import CHARACTERS as CHARACTER_NAMES
+from games.words import names_sentence
 
 ANSWER_PREFIX = "answers-"
 

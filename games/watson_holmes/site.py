@@ -4,11 +4,12 @@ solution and a debrief."""
 
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
 from games.base import Refusal
-from games.sites import EventReader, GameSite, names_sentence
+from games.sites import EventReader, GameSite
 from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
 from games.watson_holmes.rules import pending_judgement
 from games.watson_holmes.rules.view import may_see_solution
+from games.words import names_sentence
 
 MAX_TEXT = 500
 MAX_REASON = 300  # the rules refuse longer reasons

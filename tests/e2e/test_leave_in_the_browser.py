@@ -35,8 +35,9 @@ def test_bob_leaves_and_the_computer_plays_in_his_place(game, live_server_url, c
     alice = open_page(chromium, live_server_url, WIDE)
     log_in(alice, "alice")
     alice.goto(f"/tables/{game.pk}/")
-    # Bob is not away long enough yet: the host is told when she may remove him.
-    expect(alice.locator("#remove-help")).to_be_visible()
+    # Nobody has been away: the host is not told about removing anyone from the first move.
+    expect(alice.locator("#seat-controls")).to_be_visible()
+    expect(alice.locator("#remove-help")).to_have_count(0)
 
     bob = open_page(chromium, live_server_url, PHONE)
     log_in(bob, "bob")

@@ -212,7 +212,7 @@ def test_an_action_card_asks_its_target_to_choose_two_cards(duel, clients):
     assert "Waiting for Bob to choose 2 cards to discard" in page(clients["alice"], duel)
 
     response = act(clients["bob"], duel, {"type": "discard"}, cards=["H01"])
-    assert refusal(response.text) == "Give exactly 2 cards."
+    assert refusal(response.text) == "Discard exactly 2 cards."
     response = act(clients["bob"], duel, {"type": "discard"}, cards=["H01", "M03"])
     assert refusal(response.text) == ""
     assert hand_of(duel, 1) == ["H02", "C04", "L05"]

@@ -29,6 +29,7 @@ from games.holmes_elementary.rules.state import (
     spot_is_open,
 )
 from games.holmes_elementary.rules.turns import after_deduction, reach_phase
+from games.words import counted
 
 ACTIONS: dict[str, dict] = {
     "play": {
@@ -193,10 +194,12 @@ def _check_play(state: dict, seat: int, action: dict) -> Checked:
     return seat, card, target
 
 
-def _check_cards_in_hand(state: dict, seat: int, cards: list[str], count: int) -> Refusal | None:
+def _check_cards_in_hand(
+    state: dict, seat: int, cards: list[str], count: int, doing: str
+) -> Refusal | None:
+    """`doing`: what the cards are for, as the refusal says it ("Discard")."""
     if len(cards) != count:
-        noun = "card" if count == 1 else "cards"
-        return refuse("wrong_count", f"Give exactly {count} {noun}.")
+        return refuse("wrong_count", f"{doing} exactly {counted(count, 'card')}.")
     if len(set(cards)) != len(cards):
         return refuse("duplicate_card", "The same card is named twice.")
     if not set(cards) <= set(hand(state, seat)):
@@ -206,7 +209,7 @@ def _check_cards_in_hand(state: dict, seat: int, cards: list[str], count: int) -
 
 def _check_solve(state: dict, seat: int, action: dict) -> Checked:
     cards = action["cards"]
-    refusal = _check_cards_in_hand(state, seat, cards, cases.CASE_SIZE)
+    refusal = _check_cards_in_hand(state, seat, cards, cases.CASE_SIZE, "Solve a case with")
     if refusal:
         return refusal
     problem = cases.case_problem(cards)
@@ -246,7 +249,7 @@ def _check_pass(state: dict, seat: int, action: dict) -> Checked:
 
 def _check_discard(state: dict, seat: int, action: dict) -> Checked:
     cards = action["cards"]
-    refusal = _check_cards_in_hand(state, seat, cards, state["pending"]["count"])
+    refusal = _check_cards_in_hand(state, seat, cards, state["pending"]["count"], "Discard")
     if refusal:
         return refusal
     return seat, list(cards)
