@@ -20,10 +20,12 @@ Whatever the outcome, `membership` is the mover at the table as the move's lock 
 (or as the caller read it, when the lock was never taken): nobody reads it again.
 """
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from games.base import Refusal
+from holmes_site import metrics
 from holmes_site.throttling import SENTENCES, is_throttled_action, user_attempt
 
 from . import services
@@ -56,6 +58,7 @@ class MoveOutcome:
     details: dict = field(default_factory=dict)
     refusal: Refusal | None = None
     wait: int = 0
+    game: str = ""  # the table's game where the door learnt it without a membership
 
     @property
     def made(self) -> bool:
@@ -76,6 +79,40 @@ def move_make(
     `membership`: the mover's place, when the caller has read it already (the page, which
     also knows which seat a shared device shows: play/device.py); the move is then
     that seat's. Without it, the seat is found by the query that locks the table."""
+    started = time.perf_counter()
+    outcome = _move_make(
+        user=user,
+        table_id=table_id,
+        action=action,
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        membership=membership,
+    )
+    _count(outcome, membership, seconds=time.perf_counter() - started)
+    return outcome
+
+
+def _count(outcome: MoveOutcome, asked: Membership | None, *, seconds: float) -> None:
+    """The operators' counts (holmes_site/metrics.py): every move that reached the door,
+    by game and by what came of it."""
+    known = outcome.membership or asked
+    game = known.table.engine if known is not None else (outcome.game or "unknown")
+    metrics.MOVE_SECONDS.labels(game).observe(seconds)
+    if outcome.kind == Outcome.APPLIED:
+        metrics.MOVES_APPLIED.labels(game).inc()
+    elif outcome.kind != Outcome.REPLAYED:  # a replay is the same move, already counted
+        metrics.MOVES_REFUSED.labels(game, outcome.kind.value).inc()
+
+
+def _move_make(
+    *,
+    user,
+    table_id: int,
+    action: dict,
+    expected_version: int | None,
+    idempotency_key: str | None,
+    membership: Membership | None,
+) -> MoveOutcome:
     if membership is not None and membership.seat is None:
         return _not_seated(membership)
     if is_throttled_action(action):
@@ -105,7 +142,8 @@ def move_make(
         return _not_seated(membership)
     except services.StaleVersion as stale:
         now = _moved_on(membership, stale.table)
-        return _refused(Outcome.STALE, now, stale, details={"version": stale.current})
+        outcome = _refused(Outcome.STALE, now, stale, details={"version": stale.current})
+        return replace(outcome, game=stale.table.engine) if stale.table else outcome
     except services.TableError as refused:
         return _refused(Outcome.REFUSED, membership, refused)
     after = _moved_on(membership, result.table, seat)

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from cases.models import AnswerAttempt
+from games import get_rules
+from play import services
+from play.moves import Outcome, move_make
 from tests.factories import CaseVersionFactory
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -109,3 +112,37 @@ def test_it_follows_the_operators_list_of_addresses(client, settings):
 
     assert client.get("/metrics", REMOTE_ADDR="203.0.113.9").status_code == 200
     assert client.get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 404
+
+
+def sample(body: str, name: str, **labels) -> float:
+    """A labelled sample's value in the exposition, 0 when it is not there yet."""
+    wanted = ",".join(f'{key}="{value}"' for key, value in labels.items())
+    found = re.search(rf"^{name}{{{re.escape(wanted)}}} (\S+)$", body, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
+@pytest.mark.django_db
+def test_it_counts_each_move_by_game_and_what_came_of_it(client, alice, bob):
+    table = services.table_create(host=alice, game="sherlock_mycroft")
+    services.table_join(invite_code=table.invite_code, user=bob)
+    table = services.table_start(table_id=table.pk, user=alice)
+    before = client.get("/metrics").content.decode()
+    rules = get_rules("sherlock_mycroft")
+    mover = rules.turn(table.state)
+    user = table.seats.get(number=mover).user
+    action = rules.legal_actions(table.state, mover)[0]
+
+    made = move_make(user=user, table_id=table.pk, action=action, expected_version=table.version)
+    stale = move_make(user=user, table_id=table.pk, action=action, expected_version=table.version)
+    after = client.get("/metrics").content.decode()
+
+    assert (made.kind, stale.kind) == (Outcome.APPLIED, Outcome.STALE)
+    counted = {"game": "sherlock_mycroft"}
+    applied = "holmes_moves_applied_total"
+    refused = "holmes_moves_refused_total"
+    assert sample(after, applied, **counted) == sample(before, applied, **counted) + 1
+    assert sample(after, refused, **counted, outcome="stale") == (
+        sample(before, refused, **counted, outcome="stale") + 1
+    )
+    timed = "holmes_move_seconds_count"
+    assert sample(after, timed, **counted) == sample(before, timed, **counted) + 2
