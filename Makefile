@@ -76,6 +76,8 @@ up-dev: up-services
 
 test: $(STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 	$(BIN)/python -m tests.on_postgres
 

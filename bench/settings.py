@@ -24,7 +24,7 @@ os.environ.setdefault("HOLMES_SITE_URL", "https://holmes.example")
 # As `make up`: on PostgreSQL, a connection pool per process (see holmes_site.settings).
 os.environ.setdefault("HOLMES_DB_POOL", "1")
 
-from holmes_site.settings import *  # noqa: E402, F403
+from holmes_site.settings import *  # noqa: F403
 
 ROOT_URLCONF = "bench.site_urls"
 

@@ -64,7 +64,7 @@ class CardReferenceProcessor(InlineProcessor):
         super().__init__(pattern, md)
         self.token = token
 
-    def handleMatch(self, m, data):  # noqa: N802 (Python-Markdown's API)
+    def handleMatch(self, m, data):
         number = m.group(1).lstrip("0") or "0"
         link = etree.Element("a")
         link.set("class", f"{self.token}:{CARD_REFERENCE_CLASS}")
@@ -80,7 +80,7 @@ class CardReferenceExtension(markdown.Extension):
         super().__init__(**kwargs)
         self.token = token
 
-    def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's API)
+    def extendMarkdown(self, md):
         # Above Markdown's own link pattern (160), which would read "[[12]]" as a link.
         processor = CardReferenceProcessor(CARD_REFERENCE, md, self.token)
         md.inlinePatterns.register(processor, "card_ref", 175)
@@ -150,11 +150,11 @@ def render_markdown(text: str) -> SafeString:
             html = None
     if html is None:
         html = linebreaks(text, autoescape=True)
-    return mark_safe(sanitise_html(html, token))  # noqa: S308 (sanitised)
+    return mark_safe(sanitise_html(html, token))  # sanitised: safe to mark
 
 
 def focusable_code_blocks(html: SafeString) -> SafeString:
     """Rendered Markdown whose code blocks take the keyboard's focus: one wider than the
     page scrolls sideways, and a keyboard scrolls only what it can focus. For the site's
     own pages (its guides); authors' text keeps no tabindex."""
-    return mark_safe(html.replace("<pre>", '<pre tabindex="0">'))  # noqa: S308 (safe in, safe out)
+    return mark_safe(html.replace("<pre>", '<pre tabindex="0">'))  # safe in, safe out

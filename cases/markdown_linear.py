@@ -229,7 +229,7 @@ class _LinearText:
         super().__init__(*args, **kwargs)
         self.brackets = _Closers("[", "]")
 
-    def getText(self, data, index):  # noqa: N802 (Python-Markdown's API)
+    def getText(self, data, index):
         if not 0 < index <= len(data) or data[index - 1] != "[":
             return super().getText(data, index)
         close = self.brackets.closer_of(data, index - 1)
@@ -273,7 +273,7 @@ class _LinearLink(_LinearText):
         end = last.start() if data[last.start()] == ")" else -2
         return self.unescape(data[start:end]).strip(), None, end + 1, True
 
-    def getLink(self, data, index):  # noqa: N802 (Python-Markdown's API)
+    def getLink(self, data, index):
         found = self._address(data, index)
         if found is None:
             return "", None, index, False
@@ -281,7 +281,7 @@ class _LinearLink(_LinearText):
             return super().getLink(data, index)
         return found
 
-    def handleMatch(self, m, data):  # noqa: N802 (Python-Markdown's API)
+    def handleMatch(self, m, data):
         close = self.brackets.closer_of(data, m.end(0) - 1)
         if close is None or self._address(data, close + 1) is None:
             return None, None, None
@@ -291,7 +291,7 @@ class _LinearLink(_LinearText):
 class _LinearReference(_LinearText):
     """`[text][id]`: tried only where the text closes and an `[id]` follows."""
 
-    def handleMatch(self, m, data):  # noqa: N802 (Python-Markdown's API)
+    def handleMatch(self, m, data):
         close = self.brackets.closer_of(data, m.end(0) - 1)
         if close is None or not self.RE_LINK.match(data, pos=close + 1):
             return None, None, None
@@ -336,7 +336,7 @@ REPLACEMENTS = (
 class LinearLinks(markdown.Extension):
     """Swaps Python-Markdown's link and reference patterns for the linear ones."""
 
-    def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's API)
+    def extendMarkdown(self, md):
         for name, processor, pattern, priority in REPLACEMENTS:
             md.inlinePatterns.register(processor(pattern, md), name, priority)
 

@@ -86,13 +86,13 @@ async def send_pushes(layer, pushes: list[tuple[str, dict]]) -> None:
     if hasattr(layer, "group_send_many"):
         try:
             await asyncio.wait_for(layer.group_send_many(pushes), SEND_TIMEOUT_SECONDS)
-        except Exception:  # noqa: BLE001 - Redis down or slow: clients fall back to polling
+        except Exception:  # Redis down or slow: clients fall back to polling
             logger.warning("Could not push %s messages", len(pushes), exc_info=True)
         return
     for group, message in pushes:
         try:
             await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT_SECONDS)
-        except Exception:  # noqa: BLE001 - Redis down or slow: clients fall back to polling
+        except Exception:  # Redis down or slow: clients fall back to polling
             logger.warning("Could not push %s to %s", message["type"], group, exc_info=True)
 
 
@@ -186,7 +186,7 @@ def _push_in_process(layer, table_id: int, version: int, views) -> None:
             continue  # nobody in this process listens, and nobody elsewhere can
         try:
             async_to_sync(layer.group_send)(name, message)
-        except Exception:  # noqa: BLE001 - a push is a hint: never fail the caller
+        except Exception:  # a push is a hint: never fail the caller
             logger.warning("Could not push %s to %s", message["type"], name, exc_info=True)
 
 
@@ -223,7 +223,7 @@ class Pusher:
             try:
                 if layer is not None:
                     await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT_SECONDS)
-            except Exception:  # noqa: BLE001 - Redis down or slow: clients fall back to polling
+            except Exception:  # Redis down or slow: clients fall back to polling
                 logger.warning("Could not push %s to %s", message, group, exc_info=True)
             finally:
                 with self._lock:

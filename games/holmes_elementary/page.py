@@ -585,7 +585,7 @@ def _log(events, names: Names) -> list[dict]:
     return list(reversed(lines[-LOG_LENGTH:]))
 
 
-def _log_line(kind: str, data: dict, names: Names) -> str:  # noqa: C901, PLR0911
+def _log_line(kind: str, data: dict, names: Names) -> str:
     who = names(data.get("player"))
     if kind == "turn_started":
         return f"Round {data.get('round')}: {names.possessive(data.get('player'))} turn."

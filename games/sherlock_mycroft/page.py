@@ -385,7 +385,7 @@ def _log(events: list[tuple[str, dict]], names: dict, me, game: dict) -> list[di
     return list(reversed(entries))
 
 
-def _event_text(kind: str, data: dict, names: dict, me) -> str:  # noqa: C901, PLR0911, PLR0912
+def _event_text(kind: str, data: dict, names: dict, me) -> str:
     who = _who(data.get("player"), names, me)
     if kind == "moved":
         character = CHARACTERS[data["to"]].name

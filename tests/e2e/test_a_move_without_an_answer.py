@@ -13,10 +13,10 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import WIDE, log_in, open_page  # noqa: E402
-from tests.play.conftest import lobby, started  # noqa: E402, F401  (a dealt table, seed 1889)
+from tests.e2e.pages import WIDE, log_in, open_page
+from tests.play.conftest import lobby, started  # noqa: F401  (a dealt table, seed 1889)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,11 +22,11 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page  # noqa: E402
+from playwright.sync_api import Page
 
-from tests.conftest import require_service  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium_problem, serving  # noqa: E402
-from tests.e2e.pages import PHONE, WIDE, log_in  # noqa: E402
+from tests.conftest import require_service
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium_problem, serving
+from tests.e2e.pages import PHONE, WIDE, log_in
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "cases"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"

@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.pages import WIDE, button, log_in, open_page, wait_for_turn  # noqa: E402
-from tests.e2e.test_play_in_the_browser import RIGHT, visit  # noqa: E402
+from play import services
+from play.models import Table
+from tests.e2e.pages import WIDE, button, log_in, open_page, wait_for_turn
+from tests.e2e.test_play_in_the_browser import RIGHT, visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,14 +8,14 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from authoring import services as authoring  # noqa: E402
-from cases.models import CaseVersion  # noqa: E402
-from cases.package.reader import read_package_path  # noqa: E402
-from cases.services import case_import_package  # noqa: E402
-from tests.authoring.conftest import TUTORIAL  # noqa: E402
-from tests.e2e.test_write_and_review_in_the_browser import WIDE, admin_page  # noqa: E402
+from authoring import services as authoring
+from cases.models import CaseVersion
+from cases.package.reader import read_package_path
+from cases.services import case_import_package
+from tests.authoring.conftest import TUTORIAL
+from tests.e2e.test_write_and_review_in_the_browser import WIDE, admin_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,9 +6,9 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from tests.e2e.pages import PHONE, WIDE, open_page  # noqa: E402
+from tests.e2e.pages import PHONE, WIDE, open_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

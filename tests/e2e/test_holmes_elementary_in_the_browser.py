@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import log_in  # noqa: E402
+from tests.e2e.pages import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

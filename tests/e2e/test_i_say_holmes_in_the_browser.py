@@ -11,13 +11,13 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from play import services  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.pages import log_in  # noqa: E402
-from tests.games.i_say_holmes.helpers import table as table_state  # noqa: E402
+from play import services
+from play.models import Table
+from tests.e2e.pages import log_in
+from tests.games.i_say_holmes.helpers import table as table_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,10 +6,10 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from tests.e2e.pages import PHONE, WIDE, log_in, open_page  # noqa: E402
+from play import services
+from tests.e2e.pages import PHONE, WIDE, log_in, open_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

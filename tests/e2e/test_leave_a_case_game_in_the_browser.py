@@ -11,13 +11,13 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from play.models import Seat, Table  # noqa: E402
-from tests.e2e.pages import PHONE, WIDE, finish_reading, log_in, wait_for_turn  # noqa: E402
+from play import services
+from play.models import Seat, Table
+from tests.e2e.pages import PHONE, WIDE, finish_reading, log_in, wait_for_turn
 
-from .test_watson_holmes_table_page import open_page, visit  # noqa: E402
+from .test_watson_holmes_table_page import open_page, visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

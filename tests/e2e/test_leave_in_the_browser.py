@@ -5,12 +5,12 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from play.models import Table  # noqa: E402
+from play import services
+from play.models import Table
 
-from .test_sherlock_mycroft_in_the_browser import (  # noqa: E402
+from .test_sherlock_mycroft_in_the_browser import (
     PHONE,
     WIDE,
     log_in,

@@ -13,12 +13,12 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from django.test import Client  # noqa: E402
-from playwright.sync_api import Page, expect  # noqa: E402
+from django.test import Client
+from playwright.sync_api import Page, expect
 
-from play import services  # noqa: E402
+from play import services
 
-from .test_sherlock_mycroft_in_the_browser import (  # noqa: E402
+from .test_sherlock_mycroft_in_the_browser import (
     PHONE,
     WIDE,
     log_in,

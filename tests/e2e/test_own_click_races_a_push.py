@@ -23,11 +23,11 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, Route, expect  # noqa: E402
+from playwright.sync_api import Page, Route, expect
 
-from play import services  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.pages import (  # noqa: E402
+from play import services
+from play.models import Table
+from tests.e2e.pages import (
     PHONE,
     WIDE,
     button,
@@ -37,7 +37,7 @@ from tests.e2e.pages import (  # noqa: E402
     page_state,
     wait_for_turn,
 )
-from tests.e2e.test_play_in_the_browser import RIGHT, WRONG, visit  # noqa: E402
+from tests.e2e.test_play_in_the_browser import RIGHT, WRONG, visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -37,14 +37,14 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Error as PlaywrightError  # noqa: E402
-from playwright.sync_api import Locator, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect, sync_playwright
 
-from play import services  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.e2e.pages import PHONE, WIDE, button, log_in, open_page, page_state  # noqa: E402
-from tests.e2e.test_play_in_the_browser import RIGHT  # noqa: E402
+from play import services
+from play.models import Table
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.pages import PHONE, WIDE, button, log_in, open_page, page_state
+from tests.e2e.test_play_in_the_browser import RIGHT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,15 +9,15 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Locator, expect  # noqa: E402
+from playwright.sync_api import Locator, expect
 
-from games import get_rules  # noqa: E402
-from games.sites import get_site  # noqa: E402
-from play import local_players, services  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.pages import PHONE, log_in  # noqa: E402
+from games import get_rules
+from games.sites import get_site
+from play import local_players, services
+from play.models import Table
+from tests.e2e.pages import PHONE, log_in
 
-from .test_watson_holmes_table_page import open_page  # noqa: E402
+from .test_watson_holmes_table_page import open_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

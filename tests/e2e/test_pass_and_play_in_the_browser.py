@@ -12,13 +12,13 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Error, Page, expect  # noqa: E402
+from playwright.sync_api import Error, Page, expect
 
-from games import GAMES, get_rules  # noqa: E402
-from games.holmes_elementary.rules.cards import CARD_NAMES  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.pages import log_in  # noqa: E402
-from tests.e2e.test_holmes_elementary_in_the_browser import play_one_move  # noqa: E402
+from games import GAMES, get_rules
+from games.holmes_elementary.rules.cards import CARD_NAMES
+from play.models import Table
+from tests.e2e.pages import log_in
+from tests.e2e.test_holmes_elementary_in_the_browser import play_one_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

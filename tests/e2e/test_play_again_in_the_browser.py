@@ -5,11 +5,11 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from play.models import Table, TableStatus  # noqa: E402
-from tests.e2e.pages import PHONE, WIDE, log_in, open_page  # noqa: E402
+from play import services
+from play.models import Table, TableStatus
+from tests.e2e.pages import PHONE, WIDE, log_in, open_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

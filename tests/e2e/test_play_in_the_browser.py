@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import (  # noqa: E402
+from tests.e2e.pages import (
     PHONE,
     WIDE,
     button,

@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from play.models import Table  # noqa: E402
-from tests.e2e.pages import (  # noqa: E402
+from play import services
+from play.models import Table
+from tests.e2e.pages import (
     PHONE,
     WIDE,
     button,
@@ -22,7 +22,7 @@ from tests.e2e.pages import (  # noqa: E402
     open_page,
     wait_for_turn,
 )
-from tests.e2e.test_play_in_the_browser import (  # noqa: E402
+from tests.e2e.test_play_in_the_browser import (
     RIGHT,
     give_answers,
     no_horizontal_scroll,

@@ -5,10 +5,10 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from play import services  # noqa: E402
-from tests.e2e.pages import PHONE, WIDE, button, log_in, open_page, wait_for_turn  # noqa: E402
+from play import services
+from tests.e2e.pages import PHONE, WIDE, button, log_in, open_page, wait_for_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

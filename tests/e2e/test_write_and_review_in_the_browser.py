@@ -13,13 +13,13 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from authoring import services as authoring  # noqa: E402
-from cases.models import CaseVersion, VersionStatus  # noqa: E402
-from cases.package.reader import read_package_path  # noqa: E402
-from cases.services import case_import_package  # noqa: E402
-from tests.authoring.conftest import TUTORIAL  # noqa: E402
+from authoring import services as authoring
+from cases.models import CaseVersion, VersionStatus
+from cases.package.reader import read_package_path
+from cases.services import case_import_package
+from tests.authoring.conftest import TUTORIAL
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

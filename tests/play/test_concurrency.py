@@ -30,7 +30,7 @@ def race(calls) -> list:
         try:
             barrier.wait()
             results[index] = calls[index]()
-        except BaseException as error:  # noqa: BLE001 - reported by the test
+        except BaseException as error:  # reported by the test
             results[index] = error
         finally:
             connection.close()
