@@ -74,12 +74,13 @@ up-dev: up-services
 	rm -rf $(UP_METRICS_DIR) && mkdir -p $(UP_METRICS_DIR)
 	$(UP_ENV) $(UP_DEVELOPMENT_ENV) $(BIN)/honcho start -f Procfile
 
+# The import contracts and ruff first (seconds), then the suite on SQLite and on
+# PostgreSQL side by side (tests/both_databases.py).
 test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
-	$(BIN)/python -m tests.on_postgres
+	$(BIN)/python -m tests.both_databases
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
