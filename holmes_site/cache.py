@@ -8,6 +8,9 @@ connection of its own and is safe to share between threads, and its pool reconne
 forked process.
 """
 
+import functools
+
+import redis
 from django.core.cache.backends import redis as django_redis
 
 
@@ -28,3 +31,11 @@ class RedisCache(django_redis.RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = RedisCacheClient
+
+
+@functools.lru_cache(maxsize=4)
+def shared_client(url: str) -> redis.Redis:
+    """One redis-py client (and its small pool) per URL and process, for the few direct
+    questions the site asks Redis outside the cache: is it up (/readyz), how long is the
+    task queue (/metrics). Short timeouts: an operator's page must not hang on Redis."""
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)

@@ -13,11 +13,8 @@ second or two from one address.
 
 from __future__ import annotations
 
-import functools
-import ipaddress
 import logging
 
-import redis
 from django.conf import settings
 from django.db import connection
 from django.http import Http404, HttpResponse
@@ -25,12 +22,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from . import metrics
-from .throttling import client_address
+from .cache import shared_client
+from .throttling import address_in, client_address
 
 __all__ = ["healthz", "metrics_page", "readyz"]
 
 log = logging.getLogger(__name__)
-CHECK_TIMEOUT_SECONDS = 2
 
 
 @never_cache
@@ -51,7 +48,7 @@ def readyz(request):
 @never_cache
 @require_safe
 def metrics_page(request):
-    if not _may_read_metrics(client_address(request)):
+    if not address_in(client_address(request), tuple(settings.METRICS_ADDRESSES)):
         raise Http404  # not a page the world needs to know of
     return HttpResponse(metrics.exposition(), content_type=metrics.CONTENT_TYPE)
 
@@ -71,31 +68,11 @@ def _redis_problem() -> str | None:
     if not settings.REDIS_URL:
         return None  # the embedded set-up has no Redis to wait for
     try:
-        _redis_client(settings.REDIS_URL).ping()
+        shared_client(settings.REDIS_URL).ping()
     except Exception as error:
         log.warning("readyz: Redis cannot be reached: %s", error)
         return f"Redis cannot be reached ({type(error).__name__})"
     return None
-
-
-@functools.lru_cache(maxsize=2)
-def _redis_client(url: str) -> redis.Redis:
-    # One client (and its small pool) per process, kept between checks.
-    return redis.Redis.from_url(
-        url, socket_connect_timeout=CHECK_TIMEOUT_SECONDS, socket_timeout=CHECK_TIMEOUT_SECONDS
-    )
-
-
-def _may_read_metrics(address: str) -> bool:
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return any(parsed in network for network in _metrics_networks())
-
-
-def _metrics_networks() -> list:
-    return [ipaddress.ip_network(entry, strict=False) for entry in settings.METRICS_ADDRESSES]
 
 
 def _text(body: str, status: int = 200) -> HttpResponse:

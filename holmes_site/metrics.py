@@ -15,13 +15,11 @@ Apps register their readings in their `ready()` (holmes_site names no app above 
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import redis
 from django.conf import settings
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -32,6 +30,8 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
+
+from .cache import shared_client
 
 __all__ = [
     "CONTENT_TYPE",
@@ -91,12 +91,7 @@ def tasks_queued() -> int:
     in the embedded set-up, where tasks run at once."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return 0
-    return _broker(settings.CELERY_BROKER_URL).llen(settings.CELERY_TASK_DEFAULT_QUEUE)
-
-
-@functools.lru_cache(maxsize=2)
-def _broker(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    return shared_client(settings.CELERY_BROKER_URL).llen(settings.CELERY_TASK_DEFAULT_QUEUE)
 
 
 add_reading("holmes_tasks_queued", "Celery tasks waiting for a worker.", tasks_queued)

@@ -115,6 +115,12 @@ def _is_trusted(address: str, proxies: tuple) -> bool:
     return parsed is not None and any(parsed in network for network in proxies)
 
 
+def address_in(address: str, networks: tuple[str, ...]) -> bool:
+    """Whether `address` lies in one of `networks` (addresses or networks, as settings
+    name them: TRUSTED_PROXIES, METRICS_ADDRESSES)."""
+    return _is_trusted(address, _trusted_networks(networks))
+
+
 class ClientAddressMixin:
     """DRF throttles identify an anonymous client by `client_address` (DRF's own
     `get_ident` believes X-Forwarded-For from anyone unless NUM_PROXIES is set)."""
