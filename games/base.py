@@ -36,6 +36,15 @@ SYSTEM = "system"
 # An event seen by every player and spectator.
 EVERYONE = "all"
 
+# A computer player: ``bot(view, seat, legal_actions, seed) -> action``, choosing from a
+# seat's view alone.
+BotFn = Callable[[dict, int, list[dict], int], dict]
+
+# The strengths a host may seat, weakest first; every game with computer players offers
+# all three, and "normal" is the one that takes over a departed person's seat.
+BOT_LEVELS = ("easy", "normal", "expert")
+DEFAULT_BOT_LEVEL = "normal"
+
 
 @dataclass(frozen=True)
 class Refusal:
@@ -333,8 +342,9 @@ class Game:
     - ``site``: the server side, a ``games.sites.GameSite`` subclass named by its dotted
       path (``"games.nim.site.NimSite"``, imported when the site first asks, as it may use
       Django), or any callable taking the game; ``None``: ``GameSite``'s defaults.
-    - ``bot``: the computer player, ``bot(view, seat, legal_actions, seed) -> action``,
-      choosing from a seat's view alone; ``None`` for a game without one.
+    - ``bots``: the computer players by strength (``BOT_LEVELS``), each a ``BotFn``
+      choosing from a seat's view alone; empty for a game without them. ``bot`` is the
+      ``normal`` one (given alone, it is the game's only strength).
     - ``private_items(state, seat)``: the strings only that seat may see now (card
       texts...), for the leak tests.
     - ``example_config(players, **options)``: a config a table could start from, for
@@ -354,7 +364,8 @@ class Game:
     options: tuple[Option, ...] = ()
     colours: tuple[Colour, ...] = SEAT_COLOURS
     site: str | Callable[[Game], Any] | None = None
-    bot: Callable[[dict, int, list[dict], int], dict] | None = None
+    bots: Mapping[str, BotFn] = field(default_factory=dict, hash=False)
+    bot: BotFn | None = None
     withdraw: Callable[[dict, int], tuple[dict, list[Event]] | Refusal] | None = None
 
     def __post_init__(self):
@@ -364,6 +375,25 @@ class Game:
             object.__setattr__(self, "rules", Rules.of(self.rules))
         if self.example_config is None:
             object.__setattr__(self, "example_config", self._default_config)
+        self._settle_bots()
+
+    def _settle_bots(self) -> None:
+        """``bots`` and ``bot`` agree: ``bot`` is the normal strength."""
+        bots = dict(self.bots)
+        if self.bot is not None and not bots:
+            bots = {DEFAULT_BOT_LEVEL: self.bot}
+        unknown = set(bots) - set(BOT_LEVELS)
+        if unknown:
+            raise ValueError(f"{self.name}: unknown bot levels {sorted(unknown)}")
+        if bots and DEFAULT_BOT_LEVEL not in bots:
+            raise ValueError(f"{self.name}: bots need a {DEFAULT_BOT_LEVEL!r} level")
+        ordered = {level: bots[level] for level in BOT_LEVELS if level in bots}
+        object.__setattr__(self, "bots", ordered)
+        object.__setattr__(self, "bot", ordered.get(DEFAULT_BOT_LEVEL))
+
+    def bot_for(self, level: str | None) -> BotFn | None:
+        """The computer player of that strength; the normal one for an unknown level."""
+        return self.bots.get(level or DEFAULT_BOT_LEVEL, self.bot)
 
     def _default_config(self, players: int, **options) -> dict:
         """A table's config: every option at its default, unless given."""
