@@ -1,6 +1,8 @@
 """Run the benchmarks and print their figures.
 
 `python -m bench` runs them all; `python -m bench engine answers` runs only those named.
+A benchmark that takes options is named alone, first, with its options after it:
+`python -m bench bots --game sherlock_mycroft --games 100`.
 Helper modules of this package (settings, URLs, the harness) are not benchmarks.
 """
 
@@ -9,16 +11,21 @@ import sys
 import time
 
 # The order runs the quick, in-process figures first and the server benchmarks last.
-BENCHMARKS = ["engine", "games", "answers", "casebook", "api", "load", "peers"]
+BENCHMARKS = ["engine", "games", "bots", "answers", "casebook", "api", "load", "peers"]
+# Those whose main() takes its command line's options.
+TAKE_OPTIONS = {"bots"}
 
 
 USAGE = f"""usage: python -m bench [{" ".join(BENCHMARKS)}]
+       python -m bench bots [--help | options]
 
 Runs the benchmarks named (all of them, in this order, when none is), each with the
 settings of its HOLMES_* variables; `python -m bench.peers --help` lists that one's options."""
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in TAKE_OPTIONS:
+        return run([argv[0]], options=argv[1:])
     if any(name in ("-h", "--help") for name in argv):
         print(USAGE)
         return 0
@@ -28,12 +35,18 @@ def main(argv: list[str]) -> int:
         # would otherwise fail only after the benchmarks named before it had run.
         print(f"bench: no benchmark named {unknown[0]!r}\n\n{USAGE}", file=sys.stderr)
         return 2
-    names = argv or BENCHMARKS
+    return run(argv or BENCHMARKS)
+
+
+def run(names: list[str], options: list[str] | None = None) -> int:
     for name in names:
         module = importlib.import_module(f"bench.{name}")
         print(f"== {name} ==", flush=True)
         started = time.perf_counter()
-        module.main()
+        if options is None:
+            module.main()
+        else:
+            module.main(options)
         print(f"   ({time.perf_counter() - started:.1f} s)\n", flush=True)
     return 0
 
