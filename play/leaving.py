@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from accounts.services import notifications_send
 from games import get_game, get_rules
-from games.base import Event, Refusal
+from games.base import DEFAULT_BOT_LEVEL, Event, Refusal
 
 from .models import Notebook, Seat, Table, TableSocket, TableStatus
 from .services import BOT_NAME, NotSeated, TableError, check_host_powers
@@ -190,9 +190,11 @@ def _seat_to_computer(table: Table, seat: Seat, *, by, what: str) -> Seat:
     # The notes were the person's own: they go with them, not to the computer.
     Notebook.objects.filter(seat=seat).delete()
     TableSocket.objects.filter(seat=seat).delete()
-    seat.user, seat.bot_name, seat.your_turn_told_at = None, bot_name, None
+    # The normal strength takes a person's place: neither a gift nor a trap for the others.
+    seat.user, seat.bot_name, seat.bot_level = None, bot_name, DEFAULT_BOT_LEVEL
+    seat.your_turn_told_at = None
     _let_go_of_local(seat)
-    seat.save(update_fields=["user", "bot_name", "your_turn_told_at", *LOCAL_FIELDS])
+    seat.save(update_fields=["user", "bot_name", "bot_level", "your_turn_told_at", *LOCAL_FIELDS])
     # Names are the players' own text: never a format string.
     said = f"{what}; a computer player ({bot_name}) takes the seat."
     _rename_in_summary(table, seat.number, bot_name, said)
@@ -246,7 +248,9 @@ def _rename_in_summary(table: Table, number: int, bot_name: str, sentence: str) 
     sentences of who left stay on it for the page."""
     summary = dict(table.summary or {})
     summary["seats"] = [
-        {**entry, "name": bot_name, "bot": True} if entry["number"] == number else entry
+        {**entry, "name": bot_name, "bot": True, "level": DEFAULT_BOT_LEVEL}
+        if entry["number"] == number
+        else entry
         for entry in summary.get("seats", [])
     ]
     summary["departures"] = [*summary.get("departures", []), sentence]

@@ -29,7 +29,7 @@ from psycopg.types.json import Json, Jsonb
 from psycopg.types.string import TextLoader
 
 from cases.models import AnswerAttempt, CaseVersion
-from games.base import SEAT_COLOURS
+from games.base import DEFAULT_BOT_LEVEL, SEAT_COLOURS
 from holmes_site.fast_json import FastJSONField
 
 # json values come back as text, as Django has jsonb's come back, for the field to parse
@@ -235,6 +235,14 @@ class Table(models.Model):
         super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 
 
+def bot_public_name(bot_name: str, level: str) -> str:
+    """A computer player's name as the table shows it: its strength said beside it, unless
+    it is the normal one every game has ("Computer 2 (expert)", "Computer 1")."""
+    if level and level != DEFAULT_BOT_LEVEL:
+        return f"{bot_name} ({level})"
+    return bot_name
+
+
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # Empty for a computer player's seat.
@@ -250,6 +258,13 @@ class Seat(models.Model):
         blank=True,
         default="",
         help_text="A computer player's name; empty for a person's seat.",
+    )
+    # How strong a computer player is (games.base.BOT_LEVELS); empty for a person's seat.
+    bot_level = models.CharField(
+        max_length=10,
+        blank=True,
+        default="",
+        help_text="A computer player's strength (BOT_LEVELS); empty for a person.",
     )
     # A player on the host's device (pass and play, play/local_players.py): no account of
     # their own; the seat is held by the account whose browser they share.
@@ -338,7 +353,9 @@ class Seat(models.Model):
             return self.local_name
         if self.has_left:
             return "A player who left"
-        return self.bot_name if self.is_bot else self.user.public_name
+        if self.is_bot:
+            return bot_public_name(self.bot_name, self.bot_level)
+        return self.user.public_name
 
 
 class TableSocket(models.Model):

@@ -18,6 +18,7 @@ from accounts.models import User, name_key
 from cases.markdown import focusable_code_blocks, render_markdown
 from cases.models import CaseVersion
 from games import GAMES, get_rules
+from games.base import DEFAULT_BOT_LEVEL
 from games.sites import get_site
 from games.words import names_sentence
 from holmes_site.safe_input import text_refusal
@@ -170,7 +171,14 @@ def seats_summary(*, table: Table, seats: list[Seat] | None = None) -> list[dict
     if seats is None:
         seats = table.seats.select_related("user").order_by("number")
     return [
-        {"number": s.number, "name": s.public_name, "colour": s.colour, "bot": s.is_bot}
+        {
+            "number": s.number,
+            "name": s.public_name,
+            "colour": s.colour,
+            "bot": s.is_bot,
+            # A computer player's strength (easy, normal, expert); None for a person.
+            "level": (s.bot_level or DEFAULT_BOT_LEVEL) if s.is_bot else None,
+        }
         for s in seats
     ]
 

@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from games import get_game
+from games.base import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from games.sites import get_site
 
 from .. import selectors
@@ -19,6 +20,7 @@ __all__ = [
     "seat_add",
     "BOT_NAME",
     "seat_add_bot",
+    "check_bot_level",
     "seat_remove_bot",
     "table_leave",
     "seats_renumber",
@@ -80,8 +82,9 @@ def check_case_not_in_play(*, user, case_version_id, besides: int | None = None)
     )
 
 
-def seat_add(table: Table, *, user=None, bot_name: str = "", **local) -> Seat:
-    """The next free seat, with the first free colour of the game; refused when full."""
+def seat_add(table: Table, *, user=None, bot_name: str = "", bot_level: str = "", **local) -> Seat:
+    """The next free seat, with the first free colour of the game; refused when full.
+    A computer player's seat (`bot_name`) plays at `bot_level`, normal unless given."""
     seats = list(Seat.objects.filter(table=table))
     _, capacity = get_site(table.engine).player_range(table.case_version)
     if len(seats) >= capacity:
@@ -91,8 +94,16 @@ def seat_add(table: Table, *, user=None, bot_name: str = "", **local) -> Seat:
     number = next(n for n in range(capacity) if n not in taken_numbers)
     colours = [colour.value for colour in get_game(table.engine).colours]
     colour = next(c for c in colours if c not in taken_colours)
+    if bot_name and not bot_level:
+        bot_level = DEFAULT_BOT_LEVEL
     return Seat.objects.create(
-        table=table, user=user, bot_name=bot_name, number=number, colour=colour, **local
+        table=table,
+        user=user,
+        bot_name=bot_name,
+        bot_level=bot_level,
+        number=number,
+        colour=colour,
+        **local,
     )
 
 
@@ -102,14 +113,16 @@ BOT_NAME = "Computer {number}"
 
 
 @transaction.atomic
-def seat_add_bot(*, table_id: int, user) -> Seat:
-    """The host seats a computer player in the lobby (games with a bot only)."""
+def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL) -> Seat:
+    """The host seats a computer player of one of the strengths the game offers (easy,
+    normal, expert), in the lobby (games with a bot only)."""
     table = Table.objects.select_for_update().get(pk=table_id)
     if table.host_id != user.pk:
         raise PermissionDenied("Only the host seats computer players.")
     game = get_game(table.engine)
     if game.bot is None:
         raise TableError(f"{game.title} has no computer players.", "no_bot")
+    check_bot_level(game, level)
     if table.is_private:
         raise TableError("A private play-test is played alone.", "private")
     if table.status != TableStatus.LOBBY:
@@ -120,9 +133,29 @@ def seat_add_bot(*, table_id: int, user) -> Seat:
         for number in range(1, len(taken) + 2)
         if BOT_NAME.format(number=number) not in taken
     )
-    seat = seat_add(table, bot_name=name)
+    seat = seat_add(table, bot_name=name, bot_level=level)
     lobby_bump(table)
     return seat
+
+
+def check_bot_level(game, level) -> None:
+    """Refuse, with a sentence, a strength that does not exist or that `game` lacks."""
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise TableError(
+            f"A computer player is {_either(BOT_LEVELS)}; {str(level)[:20]!r} is none of these.",
+            "bad_bot_level",
+        )
+    if level not in game.bots:
+        raise TableError(
+            f"{game.title} has no {level} computer player yet: choose {_either(game.bots)}.",
+            "bot_level_not_offered",
+        )
+
+
+def _either(levels) -> str:
+    """'easy, normal or expert'."""
+    levels = list(levels)
+    return levels[0] if len(levels) == 1 else f"{', '.join(levels[:-1])} or {levels[-1]}"
 
 
 @transaction.atomic

@@ -26,6 +26,7 @@ from ..presence import TablePresence, table_presence, your_turn_claim
 __all__ = [
     "plan_wake",
     "bot_seats",
+    "bot_level",
     "after_commit_wake",
     "after_commit_push",
     "after_commit_notify",
@@ -53,6 +54,13 @@ def plan_wake(table: Table, rules) -> list[str]:
 def bot_seats(table: Table) -> set[int]:
     # The seats are on the table's summary once it plays: no query on a move.
     return {seat["number"] for seat in (table.summary or {}).get("seats", []) if seat.get("bot")}
+
+
+def bot_level(table: Table, seat: int) -> str | None:
+    """The strength of the computer player at `seat`, from the summary (no query); None
+    for a summary written before strengths existed: those played as the normal one."""
+    entries = (table.summary or {}).get("seats", [])
+    return next((entry.get("level") for entry in entries if entry["number"] == seat), None)
 
 
 def after_commit_wake(table: Table) -> None:

@@ -297,7 +297,7 @@ def table_rematch(*, table_id: int, user) -> Table:
     )
     for seat in seats:
         if seat.is_bot:
-            seat_add(rematch, bot_name=seat.bot_name)
+            seat_add(rematch, bot_name=seat.bot_name, bot_level=seat.bot_level)
         elif seat.held_by_id == user.pk:  # the players on this device sit down again
             seat_add(rematch, local_name=seat.local_name, held_by=user)
     finished.summary = {**(finished.summary or {}), "rematch_id": rematch.pk}

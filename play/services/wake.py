@@ -12,7 +12,7 @@ from games.sites import get_site
 from ..models import Table, TableAttempt, TableStatus
 from .errors import TableError
 from .moves import ActionResult, apply_locked, game_apply_action
-from .side_effects import bot_seats
+from .side_effects import bot_level, bot_seats
 
 __all__ = [
     "table_wake",
@@ -49,10 +49,10 @@ def table_wake(*, table_id: int, version: int) -> ActionResult | None:
 def _bot_move(table: Table, rules, seat: int) -> ActionResult:
     """The computer player at `seat` chooses from its own view and legal moves, nothing
     else, and moves through the same write path as a person (stale: refused)."""
-    game = get_game(table.engine)
+    bot = get_game(table.engine).bot_for(bot_level(table, seat))
     view = rules.view(table.state, seat)
     legal = rules.legal_actions(table.state, seat)
-    action = game.bot(view, seat, legal, (table.seed + 7919 * table.version + seat) % 2**31)
+    action = bot(view, seat, legal, (table.seed + 7919 * table.version + seat) % 2**31)
     return apply_locked(table, seat, action, table.version, f"v{table.version}", by_bot=True)
 
 

@@ -101,7 +101,7 @@ def test_a_game_with_neither_a_computer_player_nor_withdraw_keeps_the_seat(monke
     from games import GAMES
     from tests.play import nim
 
-    monkeypatch.setitem(GAMES, nim.NAME, replace(nim.GAME, bot=None))
+    monkeypatch.setitem(GAMES, nim.NAME, replace(nim.GAME, bots={}, bot=None))
     table = services.table_create(host=alice, game="nim", options={"heap": 10})
     services.table_join(invite_code=table.invite_code, user=bob)
     services.table_start(table_id=table.pk, user=alice)

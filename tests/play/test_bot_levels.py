@@ -1,0 +1,171 @@
+"""Computer players of three strengths: the host picks one per seat, the seat remembers it,
+and the server plays that seat with that strength's bot.
+
+Nim (tests/play/nim.py) is given three bots here that choose differently from the same
+heap, so which one moved shows in the heap: easy takes two, normal leaves a multiple of
+four, expert takes three.
+"""
+
+from dataclasses import replace
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from games import GAMES
+from play import leaving, services
+from play.models import Seat, Table, TableStatus
+from tests.play import nim
+
+
+def take(count):
+    def bot(view, seat, legal, seed):
+        return next((a for a in legal if a["count"] == count), legal[0])
+
+    return bot
+
+
+THREE_LEVELS = replace(
+    nim.GAME, bots={"easy": take(2), "normal": nim.bot_action, "expert": take(3)}, bot=None
+)
+
+
+@pytest.fixture
+def nim_levels(monkeypatch):
+    monkeypatch.setitem(GAMES, nim.NAME, THREE_LEVELS)
+    return THREE_LEVELS
+
+
+@pytest.fixture
+def nim_normal_only(monkeypatch):
+    monkeypatch.setitem(GAMES, nim.NAME, nim.GAME)
+    return nim.GAME
+
+
+@pytest.fixture(autouse=True)
+def no_bot_pause(settings):
+    settings.HOLMES_BOT_PAUSE_SECONDS = 0
+
+
+def nim_table(host, heap=10) -> Table:
+    return services.table_create(host=host, game="nim", options={"heap": heap})
+
+
+def test_it_seats_a_computer_player_of_the_level_the_host_picks(nim_levels, alice):
+    table = nim_table(alice)
+
+    expert = services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+    easy = services.seat_add_bot(table_id=table.pk, user=alice, level="easy")
+    normal = services.seat_add_bot(table_id=table.pk, user=alice)
+
+    assert [expert.bot_level, easy.bot_level, normal.bot_level] == ["expert", "easy", "normal"]
+    # The name says the strength, except for the normal one every game has.
+    names = [seat.public_name for seat in (expert, easy, normal)]
+    assert names == ["Computer 1 (expert)", "Computer 2 (easy)", "Computer 3"]
+    services.table_start(table_id=table.pk, user=alice)
+    table.refresh_from_db()
+    levels = [(seat["name"], seat["level"]) for seat in table.summary["seats"]]
+    assert levels == [
+        ("Alice", None),
+        ("Computer 1 (expert)", "expert"),
+        ("Computer 2 (easy)", "easy"),
+        ("Computer 3", "normal"),
+    ]
+
+
+def test_it_refuses_a_level_that_does_not_exist(nim_levels, alice):
+    table = nim_table(alice)
+
+    with pytest.raises(services.TableError) as refused:
+        services.seat_add_bot(table_id=table.pk, user=alice, level="grandmaster")
+
+    assert refused.value.code == "bad_bot_level"
+    assert str(refused.value) == (
+        "A computer player is easy, normal or expert; 'grandmaster' is none of these."
+    )
+    assert not Seat.objects.filter(table=table, user__isnull=True).exists()
+
+
+def test_it_refuses_a_level_the_game_does_not_offer(nim_normal_only, alice):
+    table = nim_table(alice)
+
+    with pytest.raises(services.TableError) as refused:
+        services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+
+    assert refused.value.code == "bot_level_not_offered"
+    assert str(refused.value) == "Nim has no expert computer player yet: choose normal."
+
+
+def test_only_the_host_seats_a_computer_player_of_any_level(nim_levels, alice, bob):
+    table = nim_table(alice)
+    services.table_join(invite_code=table.invite_code, user=bob)
+
+    with pytest.raises(PermissionDenied):
+        services.seat_add_bot(table_id=table.pk, user=bob, level="expert")
+    assert table.seats.count() == 2
+
+
+def test_each_computer_player_moves_with_its_own_strength(nim_levels, alice):
+    table = nim_table(alice, heap=20)
+    services.seat_add_bot(table_id=table.pk, user=alice, level="easy")
+    services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+    services.seat_add_bot(table_id=table.pk, user=alice, level="normal")
+    services.table_start(table_id=table.pk, user=alice)
+    services.game_apply_action(table_id=table.pk, player=0, action={"type": "take", "count": 1})
+    heaps = []
+    for _ in range(3):
+        table.refresh_from_db()
+        services.table_wake(table_id=table.pk, version=table.version)
+        table.refresh_from_db()
+        heaps.append(table.state["heap"])
+
+    # 19: easy takes two (17), expert three (14), normal leaves a multiple of four (12).
+    assert heaps == [17, 14, 12]
+    assert table.state["turn"] == 0 and table.status == TableStatus.PLAYING
+
+
+def test_a_table_whose_summary_has_no_levels_plays_them_as_normal(nim_levels, alice):
+    # Tables started before strengths existed keep their summary as it was written.
+    table = nim_table(alice, heap=10)
+    services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+    services.table_start(table_id=table.pk, user=alice)
+    table.refresh_from_db()
+    table.summary = {
+        **table.summary,
+        "seats": [{k: v for k, v in s.items() if k != "level"} for s in table.summary["seats"]],
+    }
+    table.save(update_fields=["summary"])
+    services.game_apply_action(table_id=table.pk, player=0, action={"type": "take", "count": 1})
+    table.refresh_from_db()
+
+    services.table_wake(table_id=table.pk, version=table.version)
+
+    table.refresh_from_db()
+    assert table.state["heap"] == 8  # normal: from nine, leave eight
+
+
+def test_a_person_who_leaves_is_replaced_by_the_normal_computer_player(nim_levels, alice, bob):
+    table = nim_table(alice)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    services.table_start(table_id=table.pk, user=alice)
+
+    seat = leaving.seat_leave(table_id=table.pk, user=bob)
+
+    table.refresh_from_db()
+    assert seat.is_bot and seat.bot_level == "normal" and seat.public_name == "Computer 1"
+    assert table.summary["seats"][1]["level"] == "normal"
+
+
+def test_a_rematch_seats_each_computer_player_at_its_level(nim_levels, alice):
+    table = nim_table(alice, heap=4)
+    services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+    services.table_start(table_id=table.pk, user=alice)
+    services.game_apply_action(table_id=table.pk, player=0, action={"type": "take", "count": 3})
+    table.refresh_from_db()
+    services.table_wake(table_id=table.pk, version=table.version)
+    table.refresh_from_db()
+    assert table.status == TableStatus.FINISHED
+
+    rematch = services.table_rematch(table_id=table.pk, user=alice)
+
+    bots = [(seat.public_name, seat.bot_level) for seat in rematch.seats.filter(user=None)]
+    assert bots == [("Computer 1 (expert)", "expert")]
