@@ -250,7 +250,8 @@ class Option:
     Its kind follows its default: a yes/no switch (``bool``), a whole number between
     ``minimum`` and ``maximum`` (``int``), or one of ``choices`` (``str``: pairs of value
     and label). A default of ``None`` on a number means "the game decides from the number
-    of players" (the rules read ``None`` and choose).
+    of players" (the rules read ``None`` and choose). ``zero`` names what 0 means for a
+    number where it is no count ("no limit"), for the lobby to show.
     """
 
     name: str
@@ -261,6 +262,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     kind: str = ""
+    zero: str = ""
 
     def __post_init__(self):
         if not self.kind:
@@ -351,6 +353,9 @@ class Game:
       tests. Default: every option at its default, unless given.
     - ``withdraw(state, seat)``: how play passes by a seat whose person left, for a game
       without ``bot`` (see the module's docstring), or ``None``.
+    - ``renamed_options``: ``{old name: name}`` for options a game has renamed. Tables
+      created before store the old names, and API clients may still send them:
+      ``clean_options`` and ``stored_options`` read them under today's names.
     """
 
     name: str
@@ -367,6 +372,7 @@ class Game:
     bots: Mapping[str, BotFn] = field(default_factory=dict, hash=False)
     bot: BotFn | None = None
     withdraw: Callable[[dict, int], tuple[dict, list[Event]] | Refusal] | None = None
+    renamed_options: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def __post_init__(self):
         if len(self.colours) < self.max_players:
@@ -403,8 +409,34 @@ class Game:
         """The options of a new table: every option of the game, unknown names refused."""
         if not isinstance(options, dict):
             raise OptionsInvalid("Table options are an object of names and values.")
+        options = self._renamed(options)
         known = {option.name: option for option in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise OptionsInvalid(f"Unknown table option: {', '.join(map(str, unknown))}.")
         return {name: option.clean(options.get(name)) for name, option in known.items()}
+
+    def stored_options(self, options: dict | None) -> dict:
+        """A table's stored options under today's names, every option present: those it
+        lacks (a table created before the game had them), or stores as ``None``, at their
+        defaults. The values were cleaned when the table was created; a name the game no
+        longer has is left out."""
+        stored = self._renamed(options or {}, strict=False)
+        result = {}
+        for option in self.options:
+            value = stored.get(option.name)
+            result[option.name] = option.default if value is None else value
+        return result
+
+    def _renamed(self, options: dict, *, strict: bool = True) -> dict:
+        renamed = dict(options)
+        for old, new in self.renamed_options.items():
+            if old not in renamed:
+                continue
+            value = renamed.pop(old)
+            if new not in renamed:
+                renamed[new] = value
+            elif strict:
+                label = next((o.label for o in self.options if o.name == new), new)
+                raise OptionsInvalid(f"{label} is given twice, as {new} and as {old}.")
+        return renamed

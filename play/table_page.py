@@ -80,6 +80,7 @@ def seat_display(game, seat: dict) -> dict:
 def _lobby(request, table, game, site, seats: dict) -> dict:
     taken = {seat["colour"]: seat for seat in seats.values()}
     low, high = site.player_range(table.case_version)
+    options = game.stored_options(table.options)  # old names, as today's
     # Pass and play (play/local_players.py): the players seated on the host's device.
     for number in table.seats.filter(held_by__isnull=False).values_list("number", flat=True):
         if number in seats:
@@ -100,7 +101,7 @@ def _lobby(request, table, game, site, seats: dict) -> dict:
             else request.build_absolute_uri(reverse("play:join", args=[table.invite_code]))
         ),
         "options": [
-            {"label": option.label, "value": _option_value(option, table.options.get(option.name))}
+            {"label": option.label, "value": _option_value(option, options[option.name])}
             for option in game.options
         ],
         "min_players": low,
@@ -117,4 +118,6 @@ def _option_value(option, value) -> str:
         return "on" if value else "off"
     if value is None:
         return "as the game suggests"
+    if value == 0 and option.zero:
+        return option.zero
     return dict(option.choices).get(value, str(value))

@@ -6,32 +6,60 @@ from games.base import Game, Option, Rules
 from games.i_say_holmes import rules
 from games.i_say_holmes.privacy import private_items
 from games.i_say_holmes.rules.bot import bot_action
-from games.i_say_holmes.rules.setup import DEFAULT_WINDOW_SECONDS, WINDOW_SECONDS_RANGE
+from games.i_say_holmes.rules.setup import (
+    HARD_CASE_LIMIT,
+    OLD_OPTION_NAMES,
+    OPTION_DEFAULTS,
+    SECONDS_LIMITS,
+)
+
+
+def _seconds(name: str, label: str, help: str) -> Option:
+    return Option(
+        name,
+        label,
+        help + " 0: no limit (a turn timer set for the table still applies).",
+        default=OPTION_DEFAULTS[name],
+        minimum=0,
+        maximum=SECONDS_LIMITS[name],
+        kind="int",
+        zero="no limit",
+    )
+
 
 OPTIONS = (
     Option(
-        "cases",
+        "max_cases",
         "Number of cases",
         "The game ends after this many cases, or sooner when someone takes His Last Bow. "
-        "Left empty, the table size decides.",
-        default=None,
-        minimum=1,
-        maximum=20,
+        f"0: play until someone takes His Last Bow (at most {HARD_CASE_LIMIT} cases).",
+        default=OPTION_DEFAULTS["max_cases"],
+        minimum=0,
+        maximum=HARD_CASE_LIMIT,
         kind="int",
-    ),
-    Option(
-        "window_seconds",
-        "Seconds to respond",
-        "How long targets have to counter or allow, and to make a secret choice.",
-        default=DEFAULT_WINDOW_SECONDS,
-        minimum=WINDOW_SECONDS_RANGE[0],
-        maximum=WINDOW_SECONDS_RANGE[1],
+        zero="until His Last Bow",
     ),
     Option(
         "fast_play",
         "Fast play",
         "Play any number of suitable cards in a turn; a Travel card ends it.",
-        default=False,
+        default=OPTION_DEFAULTS["fast_play"],
+    ),
+    _seconds(
+        "window_seconds",
+        "Seconds to answer a card played on you",
+        "How long a player a card targets has to counter it or let it happen; the wait "
+        "ends as soon as everyone has answered.",
+    ),
+    _seconds(
+        "choice_seconds",
+        "Seconds for a secret choice",
+        "How long each player has to pick the card to show, pass or put into the fog.",
+    ),
+    _seconds(
+        "turn_seconds",
+        "Seconds for a turn",
+        "How long a player has for each step of their turn and for an Impromptu Arrest.",
     ),
 )
 
@@ -45,5 +73,6 @@ GAME = Game(
     site="games.i_say_holmes.site.ISayHolmesSite",
     private_items=private_items,
     options=OPTIONS,
+    renamed_options=OLD_OPTION_NAMES,
     bot=bot_action,
 )

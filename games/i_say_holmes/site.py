@@ -12,6 +12,11 @@ class ISayHolmesSite(GameSite):
     stylesheet = "i_say_holmes/table.css"
     versioned_actions = VERSIONED_ACTIONS
 
+    def config(self, *, case_version, options: dict, host_seat: int) -> dict:
+        """The stored options under the rules' names: a table created while they were
+        called otherwise (``cases``) still starts."""
+        return {"options": self.game.stored_options(options)}
+
     def notices(self, before, after, events):
         """Besides a new turn and the end: news of a case closed, unless it ended the game."""
         changes = super().notices(before, after, events)

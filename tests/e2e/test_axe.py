@@ -37,7 +37,7 @@ GAMES = ("watson_holmes", *CARD_GAMES)
 # Options that keep a game played out to its end short.
 SHORT = {
     "holmes_elementary": {"first_player": "1", "max_rounds": 2},
-    "i_say_holmes": {"cases": 1},
+    "i_say_holmes": {"max_cases": 1},
     "sherlock_mycroft": {},
 }
 # How many computer players sit with alice: each game at its smallest table but one.

@@ -175,12 +175,12 @@ HANDS = [
 def window_table(alice, bob) -> Table:
     """alice and bob, and a computer player whose Prime Minister targets them both."""
     table = services.table_create(
-        host=alice, game="i_say_holmes", options={"cases": 2, "window_seconds": 60}
+        host=alice, game="i_say_holmes", options={"max_cases": 2, "window_seconds": 60}
     )
     services.table_join(invite_code=table.invite_code, user=bob)
     services.seat_add_bot(table_id=table.pk, user=alice)
     table = services.table_start(table_id=table.pk, user=alice)
-    state = table_state(HANDS, current="westend-2", turn=2, cases=2, window_seconds=60)
+    state = table_state(HANDS, current="westend-2", turn=2, max_cases=2, window_seconds=60)
     state["players"] = list(table.state["players"])
     Table.objects.filter(pk=table.pk).update(state=state, version=table.version + 1)
     table.refresh_from_db()

@@ -456,7 +456,7 @@ ISH_CONTROLS = (
 @pytest.fixture
 def ish_table(alice) -> int:
     # Response windows of 60 s: no window or secret choice times out under the test.
-    return card_table(alice, "i_say_holmes", bots=3, options={"cases": 2, "window_seconds": 60})
+    return card_table(alice, "i_say_holmes", bots=3, options={"max_cases": 2, "window_seconds": 60})
 
 
 def ish_choose(page: Page) -> tuple[str, Locator]:

@@ -17,7 +17,7 @@ LEFT = "Bob left the game; a computer player (Computer 1) takes the seat."
 # Options that keep a played-out game short (a game not named plays at its defaults).
 SHORT = {
     "holmes_elementary": {"first_player": "1", "max_rounds": 2},
-    "i_say_holmes": {"cases": 1},
+    "i_say_holmes": {"max_cases": 1},
 }
 
 

@@ -224,7 +224,7 @@ def started_table(game: str, people: dict, *, case_version=None, seed: int = 221
     if GAMES[game].needs_case:
         table = services.table_create(host=host, case_version=case_version)
     else:
-        options = {"cases": 2} if game == "i_say_holmes" else {}
+        options = {"max_cases": 2} if game == "i_say_holmes" else {}
         table = services.table_create(host=host, game=game, options=options)
     Table.objects.filter(pk=table.pk).update(seed=seed)
     for name in others:

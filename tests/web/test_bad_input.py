@@ -49,7 +49,7 @@ def duel(alice, bob) -> Table:
 @pytest.fixture
 def i_say(alice, bob, charlie) -> Table:
     table = services.table_create(
-        host=alice, game="i_say_holmes", options={"cases": 2, "window_seconds": 30}
+        host=alice, game="i_say_holmes", options={"max_cases": 2, "window_seconds": 30}
     )
     Table.objects.filter(pk=table.pk).update(seed=221)
     services.table_join(invite_code=table.invite_code, user=bob)

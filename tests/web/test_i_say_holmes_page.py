@@ -55,7 +55,7 @@ def clients(alice, bob, charlie, dave):
 @pytest.fixture
 def lobby(alice, bob, charlie, dave) -> Table:
     table = services.table_create(
-        host=alice, game="i_say_holmes", options={"cases": 2, "window_seconds": 30}
+        host=alice, game="i_say_holmes", options={"max_cases": 2, "window_seconds": 30}
     )
     Table.objects.filter(pk=table.pk).update(seed=221)
     services.table_join(invite_code=table.invite_code, user=bob)
@@ -83,7 +83,7 @@ def with_state(table: Table, state: dict) -> Table:
 @pytest.fixture
 def arranged(started) -> Table:
     """The fixed hands above, alice on turn with an Arrest that follows the Clue."""
-    return with_state(started, table_state(HANDS, current="clue-1", cases=2, window_seconds=30))
+    return with_state(started, table_state(HANDS, current="clue-1", max_cases=2, window_seconds=30))
 
 
 def offered(text: str) -> list[dict]:
@@ -123,7 +123,7 @@ def test_the_lobby_names_the_house_rules(lobby, clients):
         text = page(clients[name], lobby)
         assert "The lobby" in text
         assert "Number of cases 2" in text
-        assert "Seconds to respond 30" in text
+        assert "Seconds to answer a card played on you 30" in text
         assert "Your hand" not in text
 
 

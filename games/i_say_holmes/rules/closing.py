@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.base import Event
 from games.i_say_holmes.rules import cards, tokens
 from games.i_say_holmes.rules.state import (
+    HARD_CASE_LIMIT,
     NEXT_CASE,
     OVER,
     clone,
@@ -103,7 +104,8 @@ def finish_case(state: dict, summary: dict) -> list[Event]:
     events = [Event("case_closed", data=dict(summary))]
     if summary.get("book") == tokens.LAST_BOW:
         return events + end_game(state, "his_last_bow")
-    if state["cases_closed"] >= state["max_cases"]:
+    # max_cases 0: until His Last Bow, or the hard stop, whichever comes first.
+    if state["cases_closed"] >= (state["max_cases"] or HARD_CASE_LIMIT):
         return events + end_game(state, "max_cases")
     state["pending"] = {"kind": NEXT_CASE, "seat": summary["seat"]}
     return events

@@ -2,7 +2,7 @@
 
 Shape of the state (a JSON-able dict, built by ``setup.py``)::
 
-    engine, players, options        name; display names by seat; cases, window_seconds, fast_play
+    engine, players, options        name; display names by seat; the table's options (setup.py)
     rng                             the shared generator's state (a hex string)
     phase                           playing / over
     case, cases_closed, max_cases   this case's number (from 1), cases closed, the limit
@@ -112,6 +112,20 @@ def owned_holdings(state: dict, seat: int, part: str | None = None):
 
 def owned_pool(state: dict, kind: str) -> list[str]:
     return owned_in(state, owned(state, "pool"), kind)
+
+
+def option(state: dict, name: str):
+    """One of the table's options. A game begun before the options took the rules' own
+    names stored only ``cases``, ``window_seconds`` and ``fast_play``: its turns had no
+    timer and its secret choices ran on the window's."""
+    options = state["options"]
+    if name in options:
+        return options[name]
+    if name == "choice_seconds":
+        return options["window_seconds"]
+    if name == "turn_seconds":
+        return 0
+    raise KeyError(name)
 
 
 def seat_count(state: dict) -> int:

@@ -15,11 +15,15 @@ from games.i_say_holmes.rules.decision import open_decision, waiting_for
 from games.i_say_holmes.rules.state import (
     ACCUSE,
     CHOOSE,
+    DRAWN,
+    MORE,
     NAME,
     OVER,
+    PLAY,
     WINDOW,
     clone,
     is_seat,
+    option,
     seat_count,
 )
 
@@ -122,12 +126,25 @@ def turn(state: dict) -> int | None:
     return state["turn"]["seat"]
 
 
+# Which option times each kind of wait: the steps of a turn and an Impromptu Arrest are
+# the turn's; a response window and a secret choice have their own.
+DEADLINE_OPTIONS = {
+    PLAY: "turn_seconds",
+    DRAWN: "turn_seconds",
+    MORE: "turn_seconds",
+    ACCUSE: "turn_seconds",
+    WINDOW: "window_seconds",
+    CHOOSE: "choice_seconds",
+}
+
+
 def deadline_seconds(state: dict) -> int | None:
-    """The window length while a response window or a secret choice is open."""
+    """How long the open wait may last, from the table's option for its kind; ``None``
+    when that option is 0 (the game sets no limit of its own) or nobody is waited for."""
     decision, seats = open_decision(state)
-    if decision in (WINDOW, CHOOSE) and seats:
-        return state["options"]["window_seconds"]
-    return None
+    if not seats or decision not in DEADLINE_OPTIONS:
+        return None
+    return option(state, DEADLINE_OPTIONS[decision]) or None
 
 
 def is_over(state: dict) -> bool:

@@ -83,7 +83,7 @@ def play_out(players: int, seed: int, chooser: random.Random, **options) -> dict
 @settings(max_examples=12, deadline=None)
 @given(players=st.integers(3, 8), seed=st.integers(0, 2**32), choices=st.randoms())
 def test_it_keeps_every_invariant_in_random_games(players, seed, choices):
-    state = play_out(players, seed, choices, cases=2)
+    state = play_out(players, seed, choices, max_cases=2)
 
     assert rules.outcome(state)["winners"]
     assert 1 <= state["cases_closed"] <= 2
@@ -92,7 +92,7 @@ def test_it_keeps_every_invariant_in_random_games(players, seed, choices):
 @settings(max_examples=4, deadline=None)
 @given(players=st.integers(3, 8), seed=st.integers(0, 2**32), choices=st.randoms())
 def test_it_keeps_every_invariant_with_fast_play(players, seed, choices):
-    state = play_out(players, seed, choices, cases=1, fast_play=True)
+    state = play_out(players, seed, choices, max_cases=1, fast_play=True)
 
     assert state["cases_closed"] == 1
 
@@ -110,7 +110,7 @@ def test_it_plays_a_full_game_of_computer_players_to_its_end(players, seed):
         state, _ = rules.apply(state, seat, action)
         steps += 1
     assert steps < 1500
-    assert state["cases_closed"] <= state["max_cases"]
+    assert state["cases_closed"] <= (state["max_cases"] or 20)
 
 
 def test_it_gives_the_same_states_and_events_for_the_same_seed_and_actions():

@@ -19,7 +19,7 @@ def test_it_waits_for_a_target_that_holds_no_interrupt():
         {"type": "timeout"},
         {"type": "autoplay", "seat": 1},
     ]
-    assert rules.deadline_seconds(state) == 20
+    assert rules.deadline_seconds(state) == 30
     assert rules.view(state, 2)["pending"]["waiting_for"] == [1]
     assert refused(state, 2, {"type": "allow"}) == "not_waiting_for_you"
     assert refused(state, 1, {"type": "play", "card": "london-2"}) == "wrong_step"

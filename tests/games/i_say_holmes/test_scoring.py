@@ -26,7 +26,7 @@ def test_it_gives_the_highest_case_closed_token_the_grand_total_reaches():
 
 
 def test_it_ends_the_game_after_the_tables_number_of_cases():
-    state = guilty_table(cases=1)
+    state = guilty_table(max_cases=1)
 
     state = allow(play(state, 0, "arrest-1", target=2), 2)
 
@@ -68,7 +68,7 @@ def test_it_breaks_ties_on_books_then_villains_then_i_say_tokens_and_shares_the_
 
 
 def test_it_reveals_token_values_only_at_the_end():
-    state = guilty_table(cases=2)
+    state = guilty_table(max_cases=2)
     state["holdings"][1]["telegrams"] = ["tg4"]
     state = allow(play(state, 0, "arrest-1", target=2), 2)
     assert rules.view(state, 1)["seats"][1]["vp"] is None
