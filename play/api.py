@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from cases import selectors as case_selectors
 from games import GAMES
+from games.base import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from holmes_site.api_errors import error_response
 from holmes_site.throttling import JoinThrottle
 
@@ -116,7 +117,11 @@ TABLE_VIEW = inline_serializer(
         "invite_code": serializers.CharField(required=False),
         "case": serializers.DictField(allow_null=True, help_text="Case games: slug and title."),
         "case_version": serializers.IntegerField(allow_null=True),
-        "seats": serializers.ListField(child=serializers.DictField()),
+        "seats": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="Each seat's number, name, colour, bot (a computer player or not) and "
+            "level (a computer player's strength: easy, normal or expert; null for a person).",
+        ),
         "you": serializers.DictField(),
         "deadline_at": serializers.DateTimeField(
             allow_null=True, help_text="When the seats the game waits for run out of time."
@@ -205,10 +210,17 @@ class GameListApi(APIView):
         max_players = serializers.IntegerField()
         needs_case = serializers.BooleanField()
         has_bot = serializers.SerializerMethodField()
+        bot_levels = serializers.SerializerMethodField(
+            help_text="The computer players' strengths the game offers, weakest first "
+            "(easy, normal, expert); empty for a game without them."
+        )
         options = serializers.SerializerMethodField()
 
         def get_has_bot(self, game) -> bool:
             return game.bot is not None
+
+        def get_bot_levels(self, game) -> list[str]:
+            return list(game.bots)
 
         def get_options(self, game) -> list[dict]:
             return [
@@ -235,10 +247,32 @@ class GameListApi(APIView):
 class TableBotApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: TABLE_VIEW}, summary="Seat a computer player")
+    class Input(serializers.Serializer):
+        level = serializers.ChoiceField(
+            choices=BOT_LEVELS,
+            default=DEFAULT_BOT_LEVEL,
+            help_text="How strong the computer player is: one of the game's bot_levels "
+            "(GET /api/games/); normal when left out.",
+            error_messages={
+                "invalid_choice": "A computer player is easy, normal or expert; "
+                '"{input}" is none of these.'
+            },
+        )
+
+    @extend_schema(
+        request=extend_schema_serializer(component_name="TableBotInput")(Input),
+        responses={201: TABLE_VIEW},
+        summary="Seat a computer player",
+        description="The host seats a computer player of the strength asked (normal unless "
+        "told) in the lobby; a strength the game does not offer is refused.",
+    )
     def post(self, request, table_id):
         selectors.membership_for(table_id=table_id, user=request.user)
-        services.seat_add_bot(table_id=table_id, user=request.user)
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.seat_add_bot(
+            table_id=table_id, user=request.user, level=data.validated_data["level"]
+        )
         membership = selectors.membership_for(table_id=table_id, user=request.user)
         return table_view_response(membership, status.HTTP_201_CREATED)
 

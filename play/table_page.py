@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from games import get_game
+from games.base import DEFAULT_BOT_LEVEL
 from games.sites import get_site
 
 from . import leaving, selectors
@@ -108,6 +109,11 @@ def _lobby(request, table, game, site, seats: dict) -> dict:
         "max_players": high,
         "can_start": low <= len(seats) <= high,
         "can_add_bot": game.bot is not None and len(seats) < high and not table.is_private,
+        # One button per strength the game offers (the lobby's "Easy / Normal / Expert").
+        "bot_levels": [
+            {"value": level, "label": level.capitalize(), "default": level == DEFAULT_BOT_LEVEL}
+            for level in game.bots
+        ],
         "can_add_local": len(seats) < high and not table.is_private,
         "timer": table.turn_timer_seconds,
     }

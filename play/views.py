@@ -24,6 +24,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from cases import selectors as case_selectors
 from cases.forms import CatalogueForm
 from games import GAMES, case_game
+from games.base import DEFAULT_BOT_LEVEL
 from games.sites import get_site
 from holmes_site.safe_input import text_refusal
 from holmes_site.throttling import budget_spent, limit_reached, too_many, web_throttle
@@ -321,8 +322,12 @@ def table_play_again(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
+    # The lobby's buttons send the strength; the service refuses one the game lacks.
+    level = request.POST.get("level") or DEFAULT_BOT_LEVEL
     return page_write(
-        request, table_id, lambda _: services.seat_add_bot(table_id=table_id, user=request.user)
+        request,
+        table_id,
+        lambda _: services.seat_add_bot(table_id=table_id, user=request.user, level=level),
     )
 
 

@@ -10,6 +10,8 @@ from dataclasses import replace
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from rest_framework.test import APIClient
 
 from games import GAMES
 from play import leaving, services
@@ -169,3 +171,143 @@ def test_a_rematch_seats_each_computer_player_at_its_level(nim_levels, alice):
 
     bots = [(seat.public_name, seat.bot_level) for seat in rematch.seats.filter(user=None)]
     assert bots == [("Computer 1 (expert)", "expert")]
+
+
+# --- The lobby page -------------------------------------------------------------------------
+
+
+def test_the_lobby_offers_one_button_per_level_the_game_has(nim_levels, client, alice):
+    table = nim_table(alice)
+    client.force_login(alice)
+
+    lobby = client.get(reverse("play:table", args=[table.pk])).text
+
+    assert "Seat a computer player:" in lobby
+    for level, label, button in (
+        ("easy", "Easy", "add-bot-easy"),
+        ("normal", "Normal", "add-bot"),
+        ("expert", "Expert", "add-bot-expert"),
+    ):
+        assert f'name="level" value="{level}" id="{button}">{label}</button>' in lobby
+
+
+def test_a_game_with_only_the_normal_level_keeps_one_button(nim_normal_only, client, alice):
+    table = nim_table(alice)
+    client.force_login(alice)
+
+    lobby = client.get(reverse("play:table", args=[table.pk])).text
+
+    assert 'id="add-bot">Seat a computer player</button>' in lobby
+    assert 'name="level"' not in lobby
+
+
+def test_the_lobby_seats_the_level_pressed_and_names_it(nim_levels, client, alice):
+    table = nim_table(alice)
+    client.force_login(alice)
+
+    client.post(reverse("play:table-bot-add", args=[table.pk]), {"level": "expert"})
+
+    assert table.seats.get(number=1).bot_level == "expert"
+    lobby = client.get(reverse("play:table", args=[table.pk])).text
+    assert "Computer 1 (expert)" in lobby
+
+
+def test_the_lobby_says_why_a_level_is_refused(nim_normal_only, client, alice):
+    table = nim_table(alice)
+    client.force_login(alice)
+
+    response = client.post(
+        reverse("play:table-bot-add", args=[table.pk]), {"level": "expert"}, follow=True
+    )
+
+    assert response.status_code == 200
+    assert "Nim has no expert computer player yet: choose normal." in response.text
+    assert table.seats.count() == 1
+
+
+def test_the_lobby_refuses_a_guest_who_presses_the_button(nim_levels, client, alice, bob):
+    table = nim_table(alice)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    client.force_login(bob)
+
+    response = client.post(reverse("play:table-bot-add", args=[table.pk]), {"level": "easy"})
+
+    assert response.status_code in (302, 403)
+    assert not table.seats.filter(user=None).exists()
+
+
+# --- The API --------------------------------------------------------------------------------
+
+
+def api_for(user) -> APIClient:
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+def test_the_api_seats_the_level_asked_and_shows_it_in_the_seats(nim_levels, alice):
+    table = nim_table(alice)
+    api = api_for(alice)
+
+    expert = api.post(f"/api/tables/{table.pk}/bots/", {"level": "expert"}, format="json")
+    normal = api.post(f"/api/tables/{table.pk}/bots/")
+
+    assert expert.status_code == normal.status_code == 201
+    seats = [(seat["name"], seat["bot"], seat["level"]) for seat in normal.json()["seats"]]
+    assert seats == [
+        ("Alice", False, None),
+        ("Computer 1 (expert)", True, "expert"),
+        ("Computer 2", True, "normal"),
+    ]
+    games = {game["name"]: game for game in api.get("/api/games/").json()}
+    assert games["nim"]["bot_levels"] == ["easy", "normal", "expert"]
+    assert games["watson_holmes"]["bot_levels"] == []
+
+
+def test_the_api_refuses_a_level_that_does_not_exist(nim_levels, alice):
+    table = nim_table(alice)
+
+    refused = api_for(alice).post(
+        f"/api/tables/{table.pk}/bots/", {"level": "grandmaster"}, format="json"
+    )
+
+    assert refused.status_code == 400
+    assert refused.json()["error"]["message"] == (
+        'level: A computer player is easy, normal or expert; "grandmaster" is none of these.'
+    )
+    assert table.seats.count() == 1
+
+
+def test_the_api_refuses_a_level_the_game_does_not_offer(nim_normal_only, alice):
+    table = nim_table(alice)
+
+    refused = api_for(alice).post(f"/api/tables/{table.pk}/bots/", {"level": "easy"}, format="json")
+
+    assert refused.status_code == 400
+    assert refused.json()["error"] == {
+        "code": "bot_level_not_offered",
+        "message": "Nim has no easy computer player yet: choose normal.",
+        "details": {},
+    }
+
+
+def test_the_api_refuses_a_guest_seating_a_computer_player(nim_levels, alice, bob):
+    table = nim_table(alice)
+    services.table_join(invite_code=table.invite_code, user=bob)
+
+    refused = api_for(bob).post(f"/api/tables/{table.pk}/bots/", {"level": "expert"}, format="json")
+
+    assert refused.status_code == 403
+    assert refused.json()["error"]["message"] == "Only the host seats computer players."
+    assert not table.seats.filter(user=None).exists()
+
+
+def test_the_schema_documents_the_levels(client):
+    schema = client.get("/api/schema/?format=json").json()
+
+    components = schema["components"]["schemas"]
+    level = components["TableBotInput"]["properties"]["level"]
+    levels = components[level["allOf"][0]["$ref"].rsplit("/", 1)[1]]
+    assert levels["enum"] == ["easy", "normal", "expert"] and level["default"] == "normal"
+    operation = schema["paths"]["/api/tables/{table_id}/bots/"]["post"]
+    assert "400" in operation["responses"] and "403" in operation["responses"]
