@@ -2,13 +2,13 @@
 table's sockets, the players' notifications, and the table's next wake-up.
 
 After every change of a table, `plan_wake` works out when the server must next act
-there: a computer player owes a move (after a short pause, so that people can follow),
-or the seats it waits for run out of time (the table's turn timer, or a window the game
-itself sets). Celery is asked to come back then (`play.tasks.table_wake`); `table_wake`
-(play/services/wake.py) does one thing and plans the next, so a chain of computer moves
-is a chain of tasks, never a recursion, and no request waits for it. A sweep
-(`tables_wake_due`) catches any wake-up a lost task missed, and is what runs them where
-Celery has no worker.
+there: a computer player owes a move (after a short pause, so that people can follow;
+none at a table of computers alone), or the seats it waits for run out of time (the
+table's turn timer, or a window the game itself sets). Celery is asked to come back then
+(`play.tasks.table_wake`); `table_wake` (play/services/wake.py) does one thing and plans
+the next, so a chain of computer moves is a chain of tasks, never a recursion, and no
+request waits for it. A sweep (`tables_wake_due`) catches any wake-up a lost task
+missed, and is what runs them where Celery has no worker.
 """
 
 from datetime import timedelta
@@ -27,6 +27,7 @@ __all__ = [
     "plan_wake",
     "bot_seats",
     "bot_level",
+    "bot_pause_seconds",
     "after_commit_wake",
     "after_commit_push",
     "after_commit_notify",
@@ -46,9 +47,19 @@ def plan_wake(table: Table, rules) -> list[str]:
         table.deadline_at = now + timedelta(seconds=seconds)
     wake = [table.deadline_at] if table.deadline_at else []
     if set(waiting) & bot_seats(table):
-        wake.append(now + timedelta(seconds=settings.HOLMES_BOT_PAUSE_SECONDS))
+        wake.append(now + timedelta(seconds=bot_pause_seconds(table)))
     table.wake_at = min(wake) if wake else None
     return ["deadline_at", "wake_at"]
+
+
+def bot_pause_seconds(table: Table) -> float:
+    """How long a computer player waits before its move: long enough for the people at
+    the table to follow it, and not at all where no seat is a person's (every seat a
+    computer's, or left): nobody is there to follow, so such a table finishes fast."""
+    seats = (table.summary or {}).get("seats", [])
+    if any(not seat.get("bot") and not seat.get("left") for seat in seats):
+        return settings.HOLMES_BOT_PAUSE_SECONDS
+    return 0.0
 
 
 def bot_seats(table: Table) -> set[int]:

@@ -7,10 +7,12 @@ four, expert takes three.
 """
 
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import GAMES
@@ -311,3 +313,59 @@ def test_the_schema_documents_the_levels(client):
     assert levels["enum"] == ["easy", "normal", "expert"] and level["default"] == "normal"
     operation = schema["paths"]["/api/tables/{table_id}/bots/"]["post"]
     assert "400" in operation["responses"] and "403" in operation["responses"]
+
+
+# --- Pace -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def a_pause_to_follow(settings):
+    settings.HOLMES_BOT_PAUSE_SECONDS = 30
+    return 30
+
+
+def test_a_computer_player_pauses_where_a_person_plays(nim_levels, alice, a_pause_to_follow):
+    table = nim_table(alice)
+    services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+    services.table_start(table_id=table.pk, user=alice)
+    before = timezone.now()
+
+    services.game_apply_action(table_id=table.pk, player=0, action={"type": "take", "count": 1})
+
+    table.refresh_from_db()
+    assert table.wake_at >= before + timedelta(seconds=a_pause_to_follow)
+    assert services.tables_wake_due() == 0  # not yet: alice gets to see it coming
+
+
+def test_a_table_of_computers_alone_plays_without_pausing(nim_levels, alice, a_pause_to_follow):
+    table = nim_table(alice, heap=21)
+    Seat.objects.filter(table=table).update(user=None, bot_name="Alice's stand-in")
+    services.seat_add_bot(table_id=table.pk, user=alice, level="easy")
+    services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+
+    services.table_start(table_id=table.pk, user=alice)
+
+    table.refresh_from_db()
+    assert table.wake_at <= timezone.now()
+    for _ in range(30):  # the sweep finds each move due at once, to the end
+        if not services.tables_wake_due():
+            break
+    table.refresh_from_db()
+    assert table.status == TableStatus.FINISHED
+
+
+def test_once_the_last_person_leaves_the_computers_stop_pausing(
+    nim_levels, alice, a_pause_to_follow
+):
+    table = nim_table(alice, heap=21)
+    services.seat_add_bot(table_id=table.pk, user=alice, level="expert")
+    services.table_start(table_id=table.pk, user=alice)
+    services.game_apply_action(table_id=table.pk, player=0, action={"type": "take", "count": 1})
+    table.refresh_from_db()
+    assert table.wake_at > timezone.now()
+
+    leaving.seat_leave(table_id=table.pk, user=alice)
+
+    table.refresh_from_db()
+    assert table.wake_at <= timezone.now()
+    assert services.tables_wake_due() == 1
