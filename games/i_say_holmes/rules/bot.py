@@ -1,9 +1,11 @@
-"""The computer player: chooses one of the listed actions from its own view alone.
+"""The normal computer player: chooses one of the listed actions from its own view alone.
 
 It reads the view (its hand, what it has seen this case, the public table) and the static
 card ledger, never the state. It is deterministic: ties go to the first card in ledger
 order, then to the nearest seat on the left. ``seed`` is accepted for the common
-signature and not needed.
+signature and not needed. Its policy, and where it departs from the plainest one, is
+written out in ``docs/rules/i-say-holmes.md`` ("Computer players"). A window's timeout
+answers for each waiting seat with ``bot_action``.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ I_SAY_ORDER = ("pipe", "hat", "glass")
 TELLING = ("look", "clue", "show", "irreg", "give", "swap", "mastermind", "alibi")
 ARRESTS = ("ARREST", "LOOK+", "IMPROMPTU")
 EXPOSING = ARRESTS + ("LOOK", "CLUE", "SHOW", "SWAP")
+# The bot's own notes written when cards left its hand other than by being played.
+MOVED_OUT = ("alibi", "mastermind", "give", "swap", "fog")
 
 
 def bot_action(view: dict, seat: int, legal_actions: list[dict], seed: int = 0) -> dict:
     if len(legal_actions) == 1:
         return legal_actions[0]
-    me = _Me(view, seat)
+    me = Me(view, seat)
     kinds = {action["type"] for action in legal_actions}
     if "allow" in kinds:
         return _answer_window(me, legal_actions)
@@ -33,7 +37,7 @@ def bot_action(view: dict, seat: int, legal_actions: list[dict], seed: int = 0) 
     return _take_turn(me, legal_actions)
 
 
-class _Me:
+class Me:
     """What the bot knows: its seat, hand, the table's public facts and its notes."""
 
     def __init__(self, view: dict, seat: int):
@@ -47,6 +51,7 @@ class _Me:
         self.holds_villain = any(cards.is_villain(card) for card in self.hand)
         self.known = self._known_villains()
         self.cleared = self._cleared()
+        self.watchers = self._watchers()
 
     def _known_villains(self) -> set[int]:
         seats = self.view["seats"]
@@ -69,6 +74,22 @@ class _Me:
             and not any(card["type"] == cards.VILLAIN for card in entry["cards"])
         } - self.known
 
+    def _watchers(self) -> set[int]:
+        """Opponents who saw a villain the bot still holds, its hand unchanged since.
+
+        Notes are in time order; once cards left the bot's hand unseen (a pass, a swap, the
+        fog), an earlier look is stale to the one who took it, as it is to the bot's own
+        known-villain test."""
+        watchers: set[int] = set()
+        for entry in self.view["you"]["seen"]:
+            if entry["how"] in MOVED_OUT:
+                watchers.clear()
+            elif entry["how"] == "shown" and any(
+                card["type"] == cards.VILLAIN and card["id"] in self.hand for card in entry["cards"]
+            ):
+                watchers.add(entry["from"])
+        return watchers
+
     def distance(self, other: int) -> int:
         return (other - self.seat) % self.count
 
@@ -88,7 +109,7 @@ class _Me:
 # --- windows and choices --------------------------------------------------------------------
 
 
-def _answer_window(me: _Me, legal: list[dict]) -> dict:
+def _answer_window(me: Me, legal: list[dict]) -> dict:
     window = me.view["pending"]
     instruction = window["instruction"]
     counters = {cards.row(a["card"]).slug: a for a in legal if a["type"] == "counter"}
@@ -99,7 +120,7 @@ def _answer_window(me: _Me, legal: list[dict]) -> dict:
     return {"type": "allow"}
 
 
-def _choose(me: _Me, legal: list[dict]) -> dict:
+def _choose(me: Me, legal: list[dict]) -> dict:
     options = [action["card"] for action in legal]
     reason = me.view["pending"]["reason"]
     if reason in ("show", "irreg"):
@@ -124,7 +145,7 @@ def _giveaway_rank(card: str) -> tuple:
 # --- a turn ---------------------------------------------------------------------------------
 
 
-def _take_turn(me: _Me, legal: list[dict]) -> dict:
+def _take_turn(me: Me, legal: list[dict]) -> dict:
     plays = [action for action in legal if action["type"] == "play"]
     others = {action["type"]: action for action in legal if action["type"] != "play"}
     best, score = _best_play(me, plays)
@@ -137,7 +158,7 @@ def _take_turn(me: _Me, legal: list[dict]) -> dict:
     return best if best is not None else legal[0]
 
 
-def _best_play(me: _Me, plays: list[dict]) -> tuple[dict | None, float]:
+def _best_play(me: Me, plays: list[dict]) -> tuple[dict | None, float]:
     by_card: dict[str, list[dict]] = {}
     for action in plays:
         by_card.setdefault(action["card"], []).append(action)
@@ -150,15 +171,14 @@ def _best_play(me: _Me, plays: list[dict]) -> tuple[dict | None, float]:
     return best, best_score
 
 
-def _score(me: _Me, action: dict) -> int:
+def _score(me: Me, action: dict) -> float:
     row = cards.row(action["card"])
     if row.slug in ("arrest", "sherlock", "watson") and action.get("target") in me.known:
         return 100
     if me.holds_villain:
-        if row.slug in ("irene", "mycroft"):
-            return -20
-        if row.slug == "constabulary" and "give" in action:
-            return 80
+        score = villain_score(me, row.slug, action)
+        if score is not None:
+            return score
     if row.slug in ("sherlock", "watson") and action.get("target") not in me.cleared:
         return 50  # a free look, and an arrest if it finds a villain
     if row.type == cards.I_SAY and "token" not in action and not me.holds_villain:
@@ -168,31 +188,45 @@ def _score(me: _Me, action: dict) -> int:
     return row.cp
 
 
-def _field_rank(me: _Me, action: dict) -> tuple:
+def villain_score(me: Me, slug: str, action: dict) -> float | None:
+    """Holding a villain, the bot hopes to escape with it, unless an opponent has seen it:
+    then it gets rid of it before they arrest. Irene always beats drawing a card."""
+    exposed = bool(me.watchers)
+    if slug == "irene":
+        return 95 if exposed else 0.5
+    if slug == "mycroft":
+        return 85 if exposed else -20
+    if slug == "constabulary" and "give" in action:
+        return 90 if exposed and cards.is_villain(action["give"]) else 80
+    return None
+
+
+def _field_rank(me: Me, action: dict) -> tuple:
     """How much the bot likes these fields for this card: lower is better."""
     code = cards.row(action["card"]).instruction
     return (
-        _give_rank(action),
+        _give_rank(me, action),
         _target_rank(me, code, action.get("target")),
         _token_rank(me, action),
         cards.LEDGER_INDEX[action["villain"]] if "villain" in action else 0,
     )
 
 
-def _give_rank(action: dict) -> tuple:
+def _give_rank(me: Me, action: dict) -> tuple:
     if cards.row(action["card"]).instruction != "GIVE":
         return ()
     gift = action.get("give")
     if gift is None:
         return (3,)
     if cards.is_villain(gift):
-        return (2, cards.LEDGER_INDEX[gift])
+        # A villain an opponent has seen goes first; else the bot keeps it to escape with.
+        return (0 if me.watchers else 2, cards.LEDGER_INDEX[gift])
     if cards.is_interrupt(gift):
         return (4,)
     return (1, -cards.cp(gift), cards.LEDGER_INDEX[gift])
 
 
-def _target_rank(me: _Me, code: str | None, target: int | None) -> tuple:
+def _target_rank(me: Me, code: str | None, target: int | None) -> tuple:
     if target is None:
         return ()
     if code in EXAMINING:
@@ -206,7 +240,7 @@ def _target_rank(me: _Me, code: str | None, target: int | None) -> tuple:
     return (me.distance(target),)
 
 
-def _token_rank(me: _Me, action: dict) -> tuple:
+def _token_rank(me: Me, action: dict) -> tuple:
     token, source = action.get("token"), action.get("token_from")
     return (
         I_SAY_ORDER.index(token) if token else 0,
