@@ -1,10 +1,12 @@
-"""The computer player: greedy on the majorities it can still win, no look-ahead, no
-randomness. It reads only its seat's view.
+"""The ``normal`` computer player: greedy on the majorities it can still win, no
+look-ahead, no randomness. It reads only its seat's view.
 
-Its yardstick is the *margin* on a kind (its points there minus the rival's). A card's
-``gain`` is how much taking it moves that margin, with small bonuses for what the margin
-misses: starting a pair of map fragments, widening a narrow lead. Markers are worth a
-point each early in the game and almost nothing on the last day.
+Its yardstick is the *margin* on a kind (its points there minus the rival's), counting
+the wildcards each player would place there at the end. A card's ``gain`` is how much
+taking it moves that margin, with small bonuses for what the margin misses: map
+fragments still to come, widening a narrow lead. Markers are worth a point each early in
+the game and almost nothing on the last day. The game's very last move is judged by the
+final count itself (``endgame.choose_last_move``).
 """
 
 from __future__ import annotations
@@ -19,10 +21,16 @@ from games.sherlock_mycroft.rules.cards import (
     rank,
     take_cost,
 )
-from games.sherlock_mycroft.rules.scoring import best_assignment
+from games.sherlock_mycroft.rules.endgame import (
+    choose_last_move,
+    is_last_move,
+    majority,
+    place_wildcards,
+    tally,
+)
 
 WILDCARD_WORTH = 2.0
-MAP_START = 0.5  # half of what a second fragment makes of the first
+MAP_START = (1.5, 0.5, -1.0)  # a first fragment: early in the week, days 5-6, day 7
 LEAD_BONUS = 0.5
 RIVAL_SHARE = 0.5  # how much denying the rival a line card counts
 RESERVED_PICKUP = 3.0  # collecting one's reserved clue avoids its penalty
@@ -32,12 +40,21 @@ RESERVE_THRESHOLD = 3
 
 
 def bot_action(view: dict, seat: int, legal_actions: list[dict], seed: int) -> dict:
-    """One of ``legal_actions``, chosen from ``view`` alone; ``seed`` is unused."""
+    """One of ``legal_actions``, chosen from ``view`` alone; ``seed`` only varies the
+    guesses at the rival's hidden clues on the last move."""
     if len(legal_actions) == 1:
         return legal_actions[0]
+    if is_last_move(view, seat):
+        return choose_last_move(view, seat, legal_actions, seed)
     counts = Counts(view, seat)
     chooser = CHOOSERS.get(view["step"])
     return chooser(view, seat, legal_actions, counts) if chooser else legal_actions[0]
+
+
+normal_bot = bot_action
+
+
+MOST_MAPS = len(MAP_POINTS) - 1
 
 
 def marker_worth(day: int) -> float:
@@ -47,69 +64,92 @@ def marker_worth(day: int) -> float:
 # --- Counting majorities ------------------------------------------------------------------
 
 
-def points(kind: str, mine: int, theirs: int) -> int:
+def margin(kind: str, mine: int, theirs: int, boosts: tuple[int, int] = (0, 0)) -> int:
+    """My points on ``kind`` minus the rival's, with real counts ``mine`` and ``theirs``
+    and ``boosts`` the wildcards each places there (maps take none): ``kind_points`` for
+    both, inlined, since it is counted thousands of times a decision by the expert."""
     if kind == MAP:
-        return MAP_POINTS[max(0, min(mine, len(MAP_POINTS) - 1))]
-    value = VALUE[kind]
-    return (value - theirs if mine > theirs else 0) + (ALL_COPIES_BONUS if mine == value else 0)
-
-
-def margin(kind: str, mine: int, theirs: int) -> int:
-    if kind == MAP:
-        return points(MAP, mine, 0) - points(MAP, theirs, 0)
-    return points(kind, mine, theirs) - points(kind, theirs, mine)
+        return MAP_POINTS[min(mine, MOST_MAPS)] - MAP_POINTS[min(theirs, MOST_MAPS)]
+    value = VALUE[kind]  # also the number of copies
+    bonus = ALL_COPIES_BONUS * ((mine == value) - (theirs == value))
+    return majority(value, mine + boosts[0], theirs + boosts[1]) + bonus
 
 
 class Counts:
-    """The bot's real clues per kind (visible and hidden) and the rival's visible ones."""
+    """The bot's real clues per kind (visible and hidden), the rival's visible ones, and
+    the kinds where each would place its face-up wildcards if the game ended now."""
 
     def __init__(self, view: dict, seat: int):
         me, them = view["players"][seat], view["players"][1 - seat]
-        mine = me["visible"] + (view["private"] or {}).get("hidden", [])
-        self.mine = tally(mine)
-        self.theirs = tally(them["visible"])
+        self.mine, my_wilds = tally(me["visible"] + (view["private"] or {}).get("hidden", []))
+        self.theirs, their_wilds = tally(them["visible"])
+        self.day = view["day"]
+        self.my_wild_kinds = place_wildcards(self.mine, my_wilds, self.theirs)
+        self.their_wild_kinds = place_wildcards(self.theirs, their_wilds, self.mine)
+        self.maps_out = 5 - self.mine[MAP] - self.theirs[MAP]
+        self.known: dict[tuple, float] = {}  # gains and losses counted so far, by kind
 
     def gain(self, card: str, rival: bool = False) -> float:
-        a, b = self.pair(card, rival)
-        return card_gain(kind_of(card), a, b)
+        key = (kind_of(card), rival, True)
+        if key not in self.known:
+            self.known[key] = self.kind_gain(key[0], rival)
+        return self.known[key]
 
     def loss(self, card: str, rival: bool = False) -> float:
-        kind = kind_of(card)
+        key = (kind_of(card), rival, False)
+        if key not in self.known:
+            self.known[key] = self.kind_loss(key[0], rival)
+        return self.known[key]
+
+    def kind_gain(self, kind: str, rival: bool) -> float:
         if kind == WILD:
             return WILDCARD_WORTH
-        a, b = self.pair(card, rival)
-        return margin(kind, a, b) - margin(kind, a - 1, b)
+        a, b = self.pair(kind, rival)
+        if kind == MAP:
+            return map_gain(a, self.maps_out, self.day)
+        boosts = self.boosts(kind, rival)
+        gain = margin(kind, a + 1, b, boosts) - margin(kind, a, b, boosts)
+        if gain == 0 and 1 <= a + boosts[0] - b - boosts[1] <= 2:
+            gain += LEAD_BONUS
+        return gain
 
-    def pair(self, card: str, rival: bool) -> tuple[int, int]:
-        kind = kind_of(card)
-        a, b = self.mine.get(kind, 0), self.theirs.get(kind, 0)
+    def kind_loss(self, kind: str, rival: bool) -> float:
+        if kind == WILD:
+            return WILDCARD_WORTH
+        a, b = self.pair(kind, rival)
+        boosts = self.boosts(kind, rival)
+        return margin(kind, a, b, boosts) - margin(kind, a - 1, b, boosts)
+
+    def pair(self, kind: str, rival: bool) -> tuple[int, int]:
+        a, b = self.mine[kind], self.theirs[kind]
         return (b, a) if rival else (a, b)
+
+    def boosts(self, kind: str, rival: bool) -> tuple[int, int]:
+        mine, theirs = int(kind in self.my_wild_kinds), int(kind in self.their_wild_kinds)
+        return (theirs, mine) if rival else (mine, theirs)
 
     def copy(self) -> Counts:
         twin = Counts.__new__(Counts)
-        twin.mine, twin.theirs = dict(self.mine), self.theirs
+        twin.__dict__.update(self.__dict__)
+        twin.mine = dict(self.mine)
+        twin.known = {}
         return twin
 
     def add(self, card: str) -> None:
-        self.mine[kind_of(card)] = self.mine.get(kind_of(card), 0) + 1
+        kind = kind_of(card)
+        if kind != WILD:
+            self.mine[kind] += 1
+            self.known = {}
 
 
-def tally(cards: list[str]) -> dict[str, int]:
-    result: dict[str, int] = {}
-    for card in cards:
-        result[kind_of(card)] = result.get(kind_of(card), 0) + 1
-    return result
-
-
-def card_gain(kind: str, a: int, b: int) -> float:
-    if kind == WILD:
-        return WILDCARD_WORTH
-    if kind == MAP and a == 0:
-        return MAP_START
-    gain = margin(kind, a + 1, b) - margin(kind, a, b)
-    if kind != MAP and gain == 0 and 1 <= a - b <= 2:
-        gain += LEAD_BONUS
-    return gain
+def map_gain(held: int, still_out: int, day: int) -> float:
+    """A map fragment: what the next one adds (1 = -1, 2 = +2, ...), but a first one is
+    worth what it promises while others may still come."""
+    if held == 0:
+        if still_out < 2:
+            return MAP_POINTS[1]
+        return MAP_START[0 if day <= 4 else 1 if day <= 6 else 2]
+    return MAP_POINTS[min(held + 1, len(MAP_POINTS) - 1)] - MAP_POINTS[held]
 
 
 # --- Moves --------------------------------------------------------------------------------
@@ -118,17 +158,26 @@ def card_gain(kind: str, a: int, b: int) -> float:
 def choose_move(view: dict, seat: int, legal: list[dict], counts: Counts) -> dict:
     """The (from, to) pair whose best ability is worth most; an ability worth nothing is
     skipped. Ties go to the earlier pair."""
+    best, best_value = None, None
+    for value, action in rated_moves(view, seat, legal, counts):
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def rated_moves(view: dict, seat: int, legal: list[dict], counts: Counts) -> list[tuple]:
+    """Per (from, to) pair, in listed order: (worth, the pair's best action), the move
+    without ability (worth 0) when no ability is worth anything."""
     pairs: dict[tuple, list[dict]] = {}
     for action in legal:
         pairs.setdefault((action["from"], action["to"]), []).append(action)
-    best, best_value = None, None
+    rated = []
     for (_origin, target), actions in pairs.items():
         value, action = value_of_pair(view, seat, target, actions, counts)
         if value <= 0:
             value, action = 0, next(a for a in actions if a["ability"] is None)
-        if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best
+        rated.append((value, action))
+    return rated
 
 
 def value_of_pair(view, seat, target, actions, counts) -> tuple[float, dict | None]:
@@ -309,13 +358,14 @@ def choose_reserve(view, seat, legal, counts) -> dict:
 
 
 def choose_assignment(view, seat, legal, counts) -> dict:
+    """The kinds where a wildcard gains most against the rival's final counts (its
+    wildcards included once placed); kinds score apart, so the best few are the best."""
     players = view["players"]
-    cards = [players[s]["visible"] + players[s].get("hidden", []) for s in (0, 1)]
-    assigned = [players[s]["assigned"] for s in (0, 1)]
-    reserved = [players[s]["reserved"] for s in (0, 1)]
-    options = [a["assign"] for a in legal]
-    chosen = best_assignment(options, cards, assigned, reserved, seat)
-    return next(a for a in legal if a["assign"] == chosen)
+    mine, wilds = tally(players[seat]["visible"] + players[seat]["hidden"])
+    theirs, _ = tally(players[1 - seat]["visible"] + players[1 - seat]["hidden"])
+    their_kinds = set((players[1 - seat]["assigned"] or {}).values())
+    chosen = place_wildcards(mine, wilds, theirs, their_kinds)
+    return next((a for a in legal if set(a["assign"].values()) == chosen), legal[0])
 
 
 CHOOSERS = {
