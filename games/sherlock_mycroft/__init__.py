@@ -5,7 +5,9 @@ for whoever holds more of it."""
 from games.base import Game, Option, Rules
 from games.sherlock_mycroft import rules
 from games.sherlock_mycroft.privacy import private_items
-from games.sherlock_mycroft.rules.bot import bot_action
+from games.sherlock_mycroft.rules.bot import normal_bot
+from games.sherlock_mycroft.rules.easy_bot import easy_bot
+from games.sherlock_mycroft.rules.expert_bot import expert_bot
 
 GAME = Game(
     name=rules.NAME,
@@ -15,7 +17,7 @@ GAME = Game(
     needs_case=False,
     rules=Rules.of(rules),
     site="games.sherlock_mycroft.site.SherlockMycroftSite",
-    bot=bot_action,
+    bots={"easy": easy_bot, "normal": normal_bot, "expert": expert_bot},
     private_items=private_items,
     options=(
         Option(

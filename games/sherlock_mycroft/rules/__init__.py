@@ -5,8 +5,9 @@ clue cards, then a count of who holds more of each kind.
 Interface (see ``Rules`` in ``games/base.py``): ``setup``, ``legal_actions``, ``apply``,
 ``view``, ``is_over``, ``outcome``, ``turn``, ``waiting_for``; no deadline of its own and
 notes always allowed (the defaults). Seats are 0 and 1; ``SYSTEM`` only answers
-timeouts. The computer player is ``bot.bot_action``. Players' rules, with the decisions
-taken where the printed rules are silent: ``docs/rules/sherlock-mycroft.md``.
+timeouts. The computer players are ``easy_bot``, ``bot`` (normal) and ``expert_bot``.
+Players' rules, with the decisions taken where the printed rules are silent:
+``docs/rules/sherlock-mycroft.md``.
 """
 
 from games.sherlock_mycroft.rules.actions import ACTION_TYPES, apply
