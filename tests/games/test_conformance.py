@@ -10,20 +10,22 @@ every step that
 - states survive JSON, and the keys a game declares fixed never change;
 - no seat's view, nor the spectator's, nor the events a seat may see, holds another
   seat's private items;
-- a bot chooses only a listed action, from its own view;
+- a bot of every strength the game offers chooses only a listed action, from its own
+  view, without changing it, and the same action again from the same view and seed;
 - where a game passes a leaver by (``Game.withdraw``), a seat whose person left is never
   waited for nor offered an action again, and the game still ends.
 
 A new game is checked on the day it is registered. Needs no database.
 """
 
+import itertools
 import json
 import random
 
 import pytest
 
 from games import GAMES
-from games.base import SYSTEM, Refusal, events_for
+from games.base import DEFAULT_BOT_LEVEL, SYSTEM, Refusal, events_for
 
 MAX_STEPS = 1500  # far above what a game takes: reaching it means a game that never ends
 CROSS_CHECKS = 12  # other actors' actions tried for each actor at each step
@@ -196,26 +198,44 @@ def test_it_plays_random_games_to_their_end_within_the_contract(game, players, s
     assert game.rules.is_over(state)
 
 
-def bots_or_system(game):
+def bots_or_system(game, level=DEFAULT_BOT_LEVEL):
+    """Seats played by the game's bot of that strength; the server's timeout otherwise."""
+    bot = game.bots[level]
+    decisions = itertools.count()
+
     def choose(state, listed, rng):
         for seat, actions in listed.items():
             if seat != SYSTEM and actions:
                 view = game.rules.view(state, seat)
-                action = game.bot(view, seat, actions, rng.randrange(2**31))
-                assert action in actions, f"the bot chose {action!r}, which is not listed"
+                shown = dumped(view)
+                seed = rng.randrange(2**31)
+                action = bot(view, seat, list(actions), seed)
+                assert action in actions, f"the {level} bot chose {action!r}, which is not listed"
+                assert dumped(view) == shown, f"the {level} bot changed the view it was given"
+                if next(decisions) % 10 == 0:
+                    # As pure as the rules: the same view and seed give the same choice. A
+                    # bot that also read the state, the clock or global randomness would not.
+                    again = bot(json.loads(shown), seat, list(actions), seed)
+                    assert again == action, f"the {level} bot chose {again!r}, then {action!r}"
                 return seat, action
         return SYSTEM, rng.choice(listed[SYSTEM])
 
     return choose
 
 
-BOT_CASES = [case for case in CASES if case.values[0].bot is not None]
+# Every strength of every game with computer players.
+BOT_CASES = [
+    pytest.param(game, level, *case.values[1:], id=f"{level}-{case.id}")
+    for case in CASES
+    for game in case.values[:1]
+    for level in game.bots
+]
 
 
 @pytest.mark.skipif(not BOT_CASES, reason="no registered game has a bot yet")
-@pytest.mark.parametrize(("game", "players", "seed"), BOT_CASES)
-def test_it_plays_games_of_bots_only_to_their_end(game, players, seed):
-    state = play_out(game, players, seed, bots_or_system(game))
+@pytest.mark.parametrize(("game", "level", "players", "seed"), BOT_CASES)
+def test_it_plays_games_of_bots_only_to_their_end(game, level, players, seed):
+    state = play_out(game, players, seed, bots_or_system(game, level))
 
     assert game.rules.is_over(state)
 
