@@ -230,7 +230,8 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
     location = game["location"]
     pending = game["pending"]
     status = _status(game, names, me)
-    log = _log(events, names, me) if events else []
+    log = _log(events, names, me) if events else {}
+    last_case = _last_case(game, names, seats, log.get("untouched", False))
     page = {
         "version": version,
         "is_player": me is not None,
@@ -241,7 +242,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "fast_play": game["fast_play"],
         "over": game["phase"] == "over",
         "status": status,
-        "announce": _announce(game, status),
+        "announce": _announce(game, status, last_case),
         "players": _players(game, seats, names),
         "current": _current(game, names, current, location),
         "pool": _pool(game),
@@ -255,11 +256,10 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "choice": _choice(game, pending, names, me, by_type, version, control),
         "accuse": _accuse(game, pending, names, me, by_type["accuse"], version, control),
         "moves": _moves(by_type, version, control),
-        "next_case": _next_case(game, pending, names, me, by_type["next_case"], version, control),
-        "arrests": log["arrests"] if log else [],
-        "log": log["lines"] if log else [],
+        "arrests": log.get("arrests", []),
+        "log": log.get("lines", []),
         "seen": _seen(you, game, names),
-        "last_case": _last_case(game, names, seats),
+        "last_case": last_case,
         "result": _result(game, names, seats, me),
     }
     return page
@@ -309,9 +309,11 @@ def _status(game: dict, names: Names, me) -> str:
     return f"It is {names.possessive(seat)} turn."
 
 
-def _announce(game: dict, status: str) -> str:
+def _announce(game: dict, status: str, last_case: dict | None) -> str:
     if game["phase"] == "over":
         return status
+    if last_case and last_case["is_current"]:
+        status = f"{last_case['headline']} {status}"
     return f"Case {game['case']}. {status}"
 
 
@@ -687,20 +689,9 @@ def _moves(by_type, version, control) -> list[dict]:
         moves.append(control(by_type["keep"][0], "Keep the drawn card", version, id="ish-keep"))
     if by_type["end_turn"]:
         moves.append(control(by_type["end_turn"][0], "End my turn", version, id="ish-end-turn"))
+    if by_type["next_case"]:  # only a game saved between two cases, before the rules dealt
+        moves.append(control(by_type["next_case"][0], "Deal the next case", version))
     return moves
-
-
-def _next_case(game, pending, names: Names, me, actions, version, control) -> dict | None:
-    if pending is None or pending["kind"] != "next_case":
-        return None
-    return {
-        "dealer": names(pending["seat"]),
-        "control": control(
-            actions[0], "Deal the next case", version, id="ish-next-case", primary=True
-        )
-        if actions
-        else None,
-    }
 
 
 # --- What you have seen, arrests and the log --------------------------------------------
@@ -739,10 +730,15 @@ def _seen(you, game: dict, names: Names) -> list[dict]:
 
 def _log(events, names: Names, me) -> dict:
     """The lines of this case's log (newest first) and its arrests, as this member may
-    know them: the cards an arrest showed only to whom saw them."""
+    know them: the cards an arrest showed only to whom saw them. ``untouched``: nobody has
+    moved yet in this case (the only card played is the opening one, played by itself)."""
     rows = events(LOG_EVENTS)
     start = max((i for i, (kind, _) in enumerate(rows) if kind == "case_started"), default=0)
     rows = rows[start:]
+    untouched = all(
+        kind == "case_started" or (kind == "played" and data.get("card") == cards.AFOOT)
+        for kind, data in rows
+    )
     lines, arrests = [], []
     last_seen: list[str] | None = None
     for kind, data in rows:
@@ -755,7 +751,11 @@ def _log(events, names: Names, me) -> dict:
             last_seen = None
         if text:
             lines.append({"kind": kind, "text": text})
-    return {"lines": list(reversed(lines))[:LOG_LENGTH], "arrests": arrests}
+    return {
+        "lines": list(reversed(lines))[:LOG_LENGTH],
+        "arrests": arrests,
+        "untouched": untouched,
+    }
 
 
 def _arrest(data: dict, names: Names, me, seen: list[str] | None) -> dict:
@@ -888,16 +888,19 @@ def _moved_line(data: dict, names: Names, me) -> str:
 # --- A case's scoring and the end -----------------------------------------------------------
 
 
-def _last_case(game: dict, names: Names, seats: dict) -> dict | None:
+def _last_case(game: dict, names: Names, seats: dict, untouched: bool) -> dict | None:
+    """How the last case closed. It is the news (``is_current``) until the next case's
+    first move, and at the end; then it folds away beside the log."""
     last = game["last_case"]
     if not last:
         return None
     how = last["how"]
     closer = last["seat"]
+    waiting_to_deal = (game["pending"] or {}).get("kind") == "next_case"
     result = {
         "case": last["case"],
         "how": how,
-        "is_current": game["phase"] == "over" or (game["pending"] or {}).get("kind") == "next_case",
+        "is_current": game["phase"] == "over" or waiting_to_deal or untouched,
         "rows": [],
     }
     if how == "guilty":

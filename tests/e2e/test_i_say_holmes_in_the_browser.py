@@ -109,9 +109,6 @@ def play_one_move(page: Page) -> str | None:
         if page.locator(move_id).count():
             move(page, lambda move_id=move_id: page.locator(move_id).click(timeout=QUICK))
             return name
-    if page.locator("#ish-next-case").count():
-        move(page, lambda: page.locator("#ish-next-case").click(timeout=QUICK))
-        return "dealt"
     return None
 
 
@@ -123,7 +120,7 @@ def test_a_person_plays_a_case_against_three_computers(alice, live_server_url, c
     page.goto("/games/")
     card = page.locator("#game-i_say_holmes")
     card.get_by_label("Number of cases").fill("1")
-    card.get_by_label("Seconds to respond").fill("5")
+    card.get_by_label("Seconds to answer a card played on you").fill("5")
     card.locator("#open-i_say_holmes").click()
     expect(page.get_by_role("heading", name="The lobby")).to_be_visible()
     expect(page.locator(".lobby")).to_contain_text("Number of cases 1")

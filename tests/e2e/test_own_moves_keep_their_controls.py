@@ -448,7 +448,7 @@ def test_sherlock_mycroft_own_moves_keep_their_controls(
 
 ISH_CONTROLS = (
     "#ish-window.actions button, #ish-choice.actions button, #ish-accuse.actions button, "
-    "#ish-moves button, #ish-next-case, .ish-hand-card.has-plays .ish-plays button, "
+    "#ish-moves button, .ish-hand-card.has-plays .ish-plays button, "
     ".ish-hand-card.has-plays summary"
 )
 
@@ -460,16 +460,14 @@ def ish_table(alice) -> int:
 
 
 def ish_choose(page: Page) -> tuple[str, Locator]:
-    """Allow in a window; the first card of a secret choice; the first accusation; deal
-    the next case; the first playable card (its first play); else keep, draw or end."""
+    """Allow in a window; the first card of a secret choice; the first accusation; the
+    first playable card (its first play); else keep, draw or end."""
     if page.locator("#ish-window.actions").count():
         return "allow", page.locator("#ish-allow")
     if page.locator("#ish-choice.actions").count():
         return "choose a card", page.locator(".ish-choice-list button").first
     if page.locator("#ish-accuse.actions").count():
         return "accuse", page.locator("#ish-accuse button").first
-    if page.locator("#ish-next-case").count():
-        return "deal the next case", page.locator("#ish-next-case")
     playable = page.locator(".ish-hand-card.has-plays")
     if playable.count():
         card = playable.first

@@ -70,6 +70,28 @@ def secrets_of_nobody(state: dict) -> set[str]:
     return found
 
 
+# Games whose moves may deal the cards afresh (I Say, Holmes! deals the next case in the
+# move that closes the last one), by the event that starts the new deal.
+FRESH_DEALS = {"i_say_holmes": "case_started"}
+
+
+def since_fresh_deals(game, events: list[dict]) -> list[dict]:
+    """The events less those that came before a fresh deal in the same move: they tell of
+    the cards as they lay before it, and the deal hands every card out again, so against
+    the new hands they would look like leaks. The same events come in moves that deal
+    nothing, and are searched there."""
+    deals = {
+        event["table_version"]: event["sequence"]
+        for event in events
+        if event["type"] == FRESH_DEALS.get(game.name)
+    }
+    return [
+        event
+        for event in events
+        if event["sequence"] >= deals.get(event["table_version"], event["sequence"])
+    ]
+
+
 class Searcher:
     """Searches what each viewer received against the secrets of the moment: views (and
     every other body) against what is private now, events against what was private at
@@ -101,7 +123,7 @@ class Searcher:
             self.check(seat, private, fresh)
 
     def search_history(self, seat, events: list[dict]) -> None:
-        for event in events:
+        for event in since_fresh_deals(self.game, events):
             private = self.private_at.get(event["table_version"])
             assert private is not None, f"no secrets recorded for version {event['table_version']}"
             self.check(seat, private, [json.dumps(event)])

@@ -242,27 +242,31 @@ def test_an_arrest_shows_the_hand_only_to_the_arrester_and_the_accused(arranged,
 # --- A case's scoring and the end ------------------------------------------------------------
 
 
-def test_a_guilty_arrest_closes_the_case_with_its_scoring(arranged, clients):
+def test_a_guilty_arrest_closes_the_case_and_its_news_stays_until_the_next_move(arranged, clients):
     act(clients["alice"], arranged, {"type": "play", "card": "arrest-1", "target": 1})
     act(clients["bob"], arranged, {"type": "allow"})
     arranged.refresh_from_db()
-    assert arranged.state["pending"]["kind"] == "next_case"
-    alice = page(clients["alice"], arranged)
-    scoring = section(alice, "ish-case-scoring")
-    assert "Case 1 closed" in scoring
-    assert "guilty" in scoring
-    assert "Professor Moriarty" in scoring
-    assert "Grand total" in scoring
-    book = arranged.state["last_case"]["book"]
-    assert html.escape(book, quote=True) in scoring
-    assert {"type": "next_case"} in offered(alice)
-    for name in ("bob", "dave"):
+    assert arranged.state["case"] == 2 and arranged.state["pending"] is None  # dealt
+    opener = arranged.state["turn"]["seat"]
+    for name in ("alice", "bob", "charlie", "dave"):
         text = page(clients[name], arranged)
-        assert "Case 1 closed" in text
-        assert offered(text) == []
-    response = act(clients["alice"], arranged, {"type": "next_case"})
-    assert "Case 2 of 2" in response.text
-    assert "How case 1 closed" in response.text
+        scoring = section(text, "ish-case-scoring")
+        assert "Case 1 closed" in scoring
+        assert "arrested" in scoring and "guilty" in scoring
+        assert "Professor Moriarty" in scoring
+        assert "Grand total" in scoring
+        book = arranged.state["last_case"]["book"]
+        assert html.escape(book, quote=True) in scoring
+        assert "Case 2 of 2" in text
+        assert {"type": "next_case"} not in offered(text)
+    # The first move of case 2 folds the news away beside the log.
+    mover = ("alice", "bob", "charlie")[opener]
+    move = legal(arranged, arranged.seats.get(number=opener).user)[0]
+    response = act(clients[mover], arranged, move)
+    assert refusal(response.text) == ""
+    text = page(clients["dave"], arranged)
+    assert section(text, "ish-case-scoring") == ""
+    assert "How case 1 closed" in text
 
 
 def test_the_end_turns_every_token_over(arranged, clients):

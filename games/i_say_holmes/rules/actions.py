@@ -61,7 +61,8 @@ ACTIONS: dict[str, dict] = {
         "example": {"type": "accuse", "target": 2},
     },
     "next_case": {
-        "description": "After a case closes, its closer deals the next one.",
+        "description": "Never needed now: the rules deal each case themselves. Only a "
+        "game saved between two cases, before they did, waits for its closer to deal.",
         "example": {"type": "next_case"},
     },
     "timeout": {

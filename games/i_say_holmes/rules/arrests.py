@@ -116,10 +116,12 @@ def public_window(window: dict) -> dict:
 
 
 def finish_impromptu(state: dict, accused: int) -> list[Event]:
-    """An accusation nobody countered: arrest with penalty; on turn, the turn then ends."""
+    """An accusation nobody countered: arrest with penalty; on turn, the turn then ends
+    (unless the arrest closed the case, and the next one is dealt)."""
     arrester = state["impromptu"]["arrester"]
     state["impromptu"] = None
+    case = state["case"]
     events = arrest(state, arrester, accused, penalty=True, how="arrest")
-    if state["current"] is not None and arrester == state["turn"]["seat"]:
+    if state["case"] == case and arrester == state["turn"]["seat"]:
         state["resume"] = "next"
     return events

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from games.base import Event
-from games.i_say_holmes.rules import cards, tokens
+from games.i_say_holmes.rules import cards, table, tokens
 from games.i_say_holmes.rules.state import (
     HARD_CASE_LIMIT,
-    NEXT_CASE,
     OVER,
     clone,
     owned,
@@ -81,7 +80,8 @@ def close_cold(state: dict, why: str) -> list[Event]:
 
 
 def finish_case(state: dict, summary: dict) -> list[Event]:
-    """Count the case, gather the cards, then end the game or wait for the next deal."""
+    """Count the case, gather the cards, then end the game or deal the next case (its
+    first turn begins as settling goes on)."""
     state["cases_closed"] += 1
     summary = {"case": state["case"], **summary}
     state["last_case"] = summary
@@ -107,8 +107,7 @@ def finish_case(state: dict, summary: dict) -> list[Event]:
     # max_cases 0: until His Last Bow, or the hard stop, whichever comes first.
     if state["cases_closed"] >= (state["max_cases"] or HARD_CASE_LIMIT):
         return events + end_game(state, "max_cases")
-    state["pending"] = {"kind": NEXT_CASE, "seat": summary["seat"]}
-    return events
+    return events + table.start_case(state)
 
 
 def end_game(state: dict, reason: str) -> list[Event]:

@@ -24,6 +24,15 @@ from games.i_say_holmes.rules.state import (
 
 
 def settle(state: dict) -> list[Event]:
+    """Settle until nothing is left to do: a case that closes here (an escape, a cold
+    case) deals the next, whose first turn then begins."""
+    events = []
+    while more := _settle_once(state):
+        events += more
+    return events
+
+
+def _settle_once(state: dict) -> list[Event]:
     if state["pending"] or state["phase"] == OVER:
         return []
     # Hands of Villains and Interrupts only (or empty), clockwise from the seat on turn:

@@ -16,7 +16,7 @@ Shape of the state (a JSON-able dict, built by ``setup.py``)::
                                     or None while something else is open
     drawn                           the card drawn this turn, in step drawn
     resume                          what follows once nothing is open: "more" / "next" / None
-    pending                         the open window, choice, accusation or case break
+    pending                         the open window, choice or accusation
     impromptu                       {arrester, countered} while an Impromptu Arrest goes on
     last_case, result               how the last case closed; the end of the game
 """
@@ -40,6 +40,7 @@ MORE = "more"
 WINDOW = "window"
 CHOOSE = "choose"
 ACCUSE = "accuse"
+# A game saved between two cases when the closer dealt the next: it still waits for them.
 NEXT_CASE = "next_case"
 
 MAX_TURNS_PER_CASE = 500

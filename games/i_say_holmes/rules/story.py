@@ -1,4 +1,5 @@
-"""The story sequence: playing a card, drawing, keeping, ending a turn, dealing a case."""
+"""The story sequence: playing a card, drawing, keeping, ending a turn (and dealing a case
+for a game saved between two cases, before the rules dealt them themselves)."""
 
 from __future__ import annotations
 

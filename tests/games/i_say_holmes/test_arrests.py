@@ -40,26 +40,52 @@ def test_it_closes_a_case_on_a_guilty_arrest():
         "book": "A Study in Scarlet",
     }
     assert state["cases_closed"] == 1
-    assert state["pending"] == {"kind": "next_case", "seat": 0}
-    assert [event.type for event in events if event.audience == "all"][-2:] == [
+    public = [event.type for event in events if event.audience == "all"]
+    assert public[public.index("arrest") :][:4] == [
         "arrest",
         "case_closed",
+        "case_started",
+        "played",
     ]
 
 
-def test_it_deals_the_next_case_when_the_closer_asks():
+def test_it_deals_the_next_case_itself():
     state = table(
         [["arrest-1", "clue-1"], ["london-2", "bakerst-1"], ["train-1", "moriarty"]],
         current="clue-3",
     )
     state = allow(play(state, 0, "arrest-1", target=2), 2)
-    assert refused(state, 1, {"type": "next_case"}) == "not_your_turn"
-
-    state = act(state, 0, {"type": "next_case"})[0]
 
     assert state["case"] == 2 and state["current"]["card"] == "afoot"
     assert sorted(len(hand) for hand in state["hands"]) == [5, 6, 6]
-    assert state["seen"] == [[], [], []]
+    assert state["seen"] == [[], [], []] and state["pending"] is None
+    # The afoot holder's left neighbour is on turn, and nobody has a next_case to send.
+    opener = state["current"]["holder"]
+    assert rules.waiting_for(state) == [opener] and state["turn"]["step"] == "play"
+    assert not any(
+        action["type"] == "next_case"
+        for seat in range(3)
+        for action in rules.legal_actions(state, seat)
+    )
+    assert refused(state, opener, {"type": "next_case"}) == "wrong_step"
+    assert state["last_case"]["case"] == 1  # the closed case's news stays in every view
+
+
+def test_a_game_saved_between_two_cases_still_waits_for_its_closer_to_deal():
+    state = table(
+        [["arrest-1", "clue-1"], ["london-2", "bakerst-1"], ["train-1", "moriarty"]],
+        current="clue-3",
+    )
+    # How a case break was stored before the rules dealt the next case themselves.
+    state.update(current=None, pending={"kind": "next_case", "seat": 0}, cases_closed=1)
+    state["turn"]["step"] = None
+
+    assert rules.waiting_for(state) == [0]
+    assert rules.legal_actions(state, 0) == [{"type": "next_case"}]
+    state = act(state, 0, {"type": "next_case"})[0]
+
+    assert state["case"] == 2 and state["pending"] is None
+    assert rules.waiting_for(state) == [state["current"]["holder"]]
 
 
 def test_it_lets_a_hand_of_villains_and_interrupts_escape():

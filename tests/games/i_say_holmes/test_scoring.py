@@ -2,7 +2,7 @@
 
 from games.i_say_holmes import rules
 from games.i_say_holmes.rules import closing, tokens
-from tests.games.i_say_holmes.helpers import act, allow, new_game, play, table
+from tests.games.i_say_holmes.helpers import allow, new_game, play, table
 
 
 def guilty_table(**options) -> dict:
@@ -74,7 +74,7 @@ def test_it_reveals_token_values_only_at_the_end():
     assert rules.view(state, 1)["seats"][1]["vp"] is None
     assert "tg4" not in str(rules.view(state, 1))
 
-    state = act(state, 0, {"type": "next_case"})[0]
+    assert state["case"] == 2  # dealt by the rules
     state["pool"]["books"] = ["His Last Bow"]
     state = table(
         [["arrest-1", "clue-1"], ["london-2", "bakerst-1"], ["train-1", "moriarty"]],
