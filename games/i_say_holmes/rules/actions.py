@@ -66,8 +66,8 @@ ACTIONS: dict[str, dict] = {
         "example": {"type": "next_case"},
     },
     "timeout": {
-        "description": "Server only: the wait ran out. Window targets allow; "
-        "anyone else owing a move makes the computer player's move.",
+        "description": "Server only: the wait ran out. Everyone still owing a move makes "
+        "the one the (normal) computer player would make in their seat.",
         "example": {"type": "timeout"},
     },
     "autoplay": {
@@ -101,14 +101,13 @@ def check_timeout(state: dict, player: object, action: dict) -> Refusal | dict:
 
 
 def perform_timeout(state: dict, player: object, params: dict) -> list[Event]:
-    """Window targets allow; whoever else owes a move makes the computer player's."""
-    kind, seats = open_decision(state)
+    """Each seat still owing a move makes the computer player's, from its own view: in a
+    window it counters or allows as the computer would. The seats answer one by one, each
+    seeing the window as the ones before left it (who has answered, never how)."""
+    seats = open_decision(state)[1]
     events = [Event("timeout", data={"seats": seats})]
     for seat in seats:
-        if kind == WINDOW:
-            events += _perform(state, seat, {"type": "allow"})
-        else:
-            events += _autoplay(state, seat)
+        events += _autoplay(state, seat)
     return events
 
 
@@ -124,8 +123,17 @@ def perform_autoplay(state: dict, player: object, params: dict) -> list[Event]:
 
 
 def _autoplay(state: dict, seat: int) -> list[Event]:
-    choice = bot_action(view(state, seat), seat, legal_actions(state, seat), 0)
+    legal = legal_actions(state, seat)
+    choice = bot_action(view(state, seat), seat, legal, autoplay_seed(state, seat))
+    if choice not in legal:  # a computer player's slip must not stall the table
+        choice = legal[0]
     return _perform(state, seat, choice)
+
+
+def autoplay_seed(state: dict, seat: int) -> int:
+    """The seed the computer player is given when it moves for a seat: taken from the
+    game's generator without drawing from it, so the same state gives the same move."""
+    return (int(state["rng"], 16) + seat) % 2**31
 
 
 def _perform(state: dict, seat: int, action: dict) -> list[Event]:

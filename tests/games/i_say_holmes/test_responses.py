@@ -2,6 +2,8 @@
 
 from games.base import SYSTEM
 from games.i_say_holmes import rules
+from games.i_say_holmes.rules.actions import autoplay_seed
+from games.i_say_holmes.rules.bot import bot_action
 from tests.games.i_say_holmes.helpers import act, allow, play, refused, table
 
 
@@ -113,17 +115,41 @@ def test_it_hides_answers_of_a_window_with_several_targets_until_all_are_in():
     assert state["discard"][-1] == "mastermind-1"
 
 
-def test_it_times_out_a_window_as_if_every_target_allowed():
+def test_it_times_out_a_window_with_the_answer_each_computer_player_would_give():
     state = table(
         [["pm", "dartmoor-1"], ["mastermind-1", "london-2"], ["train-1"], ["hansom-5"]],
         current="yard-1",
     )
     state = play(state, 0, "pm")
 
-    state = act(state, SYSTEM, {"type": "timeout"})[0]
+    timed_out = act(state, SYSTEM, {"type": "timeout"})[0]
 
-    assert [len(hand) for hand in state["hands"]] == [1, 3, 2, 2]
-    assert "mastermind-1" in state["hands"][1]
+    # The same as each waiting seat, in turn, making the computer player's answer from
+    # its own view: here all three let the Prime Minister's draws happen.
+    answered = state
+    for seat in (1, 2, 3):
+        legal = rules.legal_actions(answered, seat)
+        choice = bot_action(rules.view(answered, seat), seat, legal, autoplay_seed(answered, seat))
+        assert choice == {"type": "allow"}
+        answered = act(answered, seat, choice)[0]
+    assert timed_out == answered
+    assert [len(hand) for hand in timed_out["hands"]] == [1, 3, 2, 2]
+    assert "mastermind-1" in timed_out["hands"][1]
+
+
+def test_a_timed_out_target_holding_a_villain_counters_as_the_computer_would():
+    state = table(
+        [["arrest-1", "dartmoor-1"], ["alibi-1", "moriarty", "london-2"], ["train-1"]],
+        current="clue-3",
+    )
+    state = play(state, 0, "arrest-1", target=1)
+
+    state, events = act(state, SYSTEM, {"type": "timeout"})
+
+    # Not simply allowed: the Alibi saves the villain, and the case goes on.
+    countered = [event.data for event in events if event.type == "countered"]
+    assert countered == [{"seat": 1, "card": "alibi-1", "instruction": "ARREST"}]
+    assert state["cases_closed"] == 0 and state["current"]["card"] == "alibi-1"
 
 
 def test_it_lets_the_server_autoplay_one_seat_with_the_computer_player():
