@@ -6,6 +6,8 @@ from games.base import Game, Option, Rules
 from games.holmes_elementary import rules
 from games.holmes_elementary.privacy import private_items
 from games.holmes_elementary.rules.bot import bot_action
+from games.holmes_elementary.rules.bot_easy import easy_action
+from games.holmes_elementary.rules.bot_expert import expert_action
 
 FIRST_PLAYER_CHOICES = (
     ("0", "The host"),
@@ -53,5 +55,5 @@ GAME = Game(
     site="games.holmes_elementary.site.HolmesElementarySite",
     private_items=private_items,
     options=OPTIONS,
-    bot=bot_action,
+    bots={"easy": easy_action, "normal": bot_action, "expert": expert_action},
 )

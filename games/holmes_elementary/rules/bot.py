@@ -24,6 +24,8 @@ It plays toward cases and guesses a spot only when its notes leave a single rank
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.holmes_elementary.rules.cards import RANKS, canonical, card_id, rank_of, suit_of
 
 ACTION_PREFERENCE = ("L", "X", "C", "H", "A", "M", "S")
@@ -48,8 +50,8 @@ def decide(view: dict, seat: int, legal: list[dict]) -> dict:
     if pending is not None and pending["player"] == seat:
         if pending["kind"] == "locale":
             options = [card["id"] for card in view["you"]["options"]]
-            return {"type": "keep", "card": _best_option(hand, options)}
-        return {"type": "discard", "cards": _worst_cards(hand, pending["count"])}
+            return {"type": "keep", "card": best_option(hand, options)}
+        return {"type": "discard", "cards": worst_cards(hand, pending["count"])}
     solves = [action for action in legal if action["type"] == "solve"]
     if view["phase"] == "action":
         return {"type": "pass"} if solves else _action_phase(view, seat, hand)
@@ -61,30 +63,59 @@ def decide(view: dict, seat: int, legal: list[dict]) -> dict:
 # --- scoring hands --------------------------------------------------------------------------
 
 
-def suits_matched(hand: list[str]) -> int:
+def suits_matched(hand) -> int:
     """The most suits that can each take one card, no two cards of the same rank
-    (a bipartite matching of suits to ranks, by augmenting paths)."""
-    ranks_of_suit: dict[str, set[int]] = {}
-    for card in hand:
-        ranks_of_suit.setdefault(suit_of(card), set()).add(rank_of(card))
-    owner: dict[int, str] = {}
+    (a bipartite matching of suits to ranks)."""
+    return _suits_matched(tuple(hand))
 
-    def place(suit: str, tried: set[int]) -> bool:
-        for rank in ranks_of_suit[suit]:
-            if rank in tried:
-                continue
-            tried.add(rank)
-            if rank not in owner or place(owner[rank], tried):
-                owner[rank] = suit
+
+@lru_cache(maxsize=1 << 16)
+def _suits_matched(hand: tuple[str, ...]) -> int:
+    # Cached: the expert's rollouts score the same few hands again and again.
+    masks: dict[str, int] = {}
+    for card in hand:
+        masks[card[0]] = masks.get(card[0], 0) | 1 << rank_of(card)
+    every_rank = 0
+    for mask in masks.values():
+        every_rank |= mask
+    bound = min(len(masks), every_rank.bit_count())
+    # Most hands reach the bound greedily (the scarcest suits choose first) ...
+    used = 0
+    for mask in sorted(masks.values(), key=int.bit_count):
+        free = mask & ~used
+        used |= free & -free
+    if used.bit_count() == bound:
+        return bound
+    return _matched_by_augmenting(list(masks.values()))  # ... the rest need the search
+
+
+def _matched_by_augmenting(masks: list[int]) -> int:
+    """A maximum matching of suits (each a bit mask of its ranks) to ranks, by augmenting
+    paths (Kuhn's algorithm)."""
+    owner: dict[int, int] = {}  # a rank's bit -> the suit (index) that has it
+
+    def place(suit: int, tried: list[int]) -> bool:
+        free = masks[suit] & ~tried[0]
+        while free:
+            bit = free & -free
+            free ^= bit
+            tried[0] |= bit
+            if bit not in owner or place(owner[bit], tried):
+                owner[bit] = suit
                 return True
         return False
 
-    return sum(place(suit, set()) for suit in ranks_of_suit)
+    return sum(place(suit, [0]) for suit in range(len(masks)))
 
 
-def score(hand: list[str]) -> Score:
+def score(hand) -> Score:
+    return _score(tuple(hand))
+
+
+@lru_cache(maxsize=1 << 16)
+def _score(hand: tuple[str, ...]) -> Score:
     return (
-        suits_matched(hand),
+        _suits_matched(hand),
         len({suit_of(card) for card in hand}),
         len({rank_of(card) for card in hand}),
     )
@@ -105,7 +136,7 @@ def worst_card(hand: list[str]) -> str:
     return best[1]
 
 
-def _worst_cards(hand: list[str], count: int) -> list[str]:
+def worst_cards(hand: list[str], count: int) -> list[str]:
     chosen = []
     for _ in range(count):
         card = worst_card(hand)
@@ -120,7 +151,7 @@ def spare_cards(hand: list[str]) -> list[str]:
     return [card for card in canonical(hand) if suits_matched(without(hand, [card])) == matched]
 
 
-def _best_option(hand: list[str], options: list[str]) -> str:
+def best_option(hand: list[str], options: list[str]) -> str:
     """The Locale card that scores best beside the rest of the hand; the earliest of equals."""
     best = None
     for option in canonical(options):
