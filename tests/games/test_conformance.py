@@ -27,7 +27,9 @@ import pytest
 from games import GAMES
 from games.base import DEFAULT_BOT_LEVEL, SYSTEM, Refusal, events_for
 
-MAX_STEPS = 1500  # far above what a game takes: reaching it means a game that never ends
+# Far above what a game takes (random seats at an eight-player I Say, Holmes! table, played
+# until His Last Bow, take up to about 1,400 moves): reaching it means a game that never ends.
+MAX_STEPS = 4000
 CROSS_CHECKS = 12  # other actors' actions tried for each actor at each step
 JUNK = [{"type": "no_such_action"}, {}, {"type": None}, "visit", None, {"type": "visit", "x": []}]
 

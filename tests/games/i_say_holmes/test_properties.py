@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,7 +110,7 @@ def test_it_plays_a_full_game_of_computer_players_to_its_end(players, seed):
         assert action in legal
         state, _ = rules.apply(state, seat, action)
         steps += 1
-    assert steps < 1500
+    assert steps < MAX_STEPS
     assert state["cases_closed"] <= (state["max_cases"] or 20)
 
 
@@ -118,3 +119,19 @@ def test_it_gives_the_same_states_and_events_for_the_same_seed_and_actions():
     second = play_out(5, 99, random.Random(3))
 
     assert first == second
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_a_big_table_plays_until_his_last_bow_by_default(players):
+    reasons = []
+    for seed in range(1, 4):
+        state = rules.setup({}, NAMES[:players], seed)
+        while not rules.is_over(state):
+            seat = rules.waiting_for(state)[0]
+            legal = rules.legal_actions(state, seat)
+            state, _ = rules.apply(state, seat, GAME.bot(rules.view(state, seat), seat, legal, 0))
+        reasons.append(rules.outcome(state)["reason"])
+        assert state["cases_closed"] <= 20
+
+    # No number of cases cuts the game short: someone takes His Last Bow.
+    assert "his_last_bow" in reasons
