@@ -386,6 +386,17 @@ def table_for_invite(*, invite_code: str) -> Table | None:
     return None
 
 
+def table_for_outsider(*, table_id: int) -> Table | None:
+    """A table as someone who is not at it sees its address: the facts its invite page
+    shows (title, host, seats), never its state."""
+    tables = (
+        Table.objects.select_related("case_version", "host")
+        .defer("state", "fixed_state")
+        .annotate(seat_count=Count("seats"))
+    )
+    return tables.filter(pk=table_id).first()
+
+
 def notebook_marks(*, membership: Membership) -> dict | None:
     """This member's marks on the game's note sheet (None for a spectator)."""
     if membership.seat is None:

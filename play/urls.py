@@ -20,6 +20,7 @@ urlpatterns = [
     path("join/<str:code>/watch/", views.watch, name="watch"),
     path("tables/<id:table_id>/", views.table, name="table"),
     path("tables/<id:table_id>/live/", views.table_live, name="table-live"),
+    path("tables/<id:table_id>/watch/", views.table_watch, name="table-watch"),
     path("tables/<id:table_id>/colour/", views.table_colour, name="table-colour"),
     path("tables/<id:table_id>/leave/", views.table_leave, name="table-leave"),
     path("tables/<id:table_id>/watching/", views.table_watching, name="table-watching"),

@@ -216,7 +216,7 @@ def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
     services.table_set_watching(table_id=table_id, user=request.user, allowed=allowed)
     messages.success(
         request,
-        "People with the invite may now watch this game."
+        "People with the invite or this table's address may now watch this game."
         if allowed
         else "Watching is off: nobody else sees this game.",
     )
@@ -229,8 +229,37 @@ def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    membership = selectors.membership_for(table_id=table_id, user=request.user, notebook=True)
+    try:
+        membership = selectors.membership_for(
+            table_id=table_id, user=request.user, notebook=True
+        )
+    except Http404:
+        return outsider_page(request, table_id)
     return table_page(request, membership)
+
+
+def outsider_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A table's address opened by someone not at it (friends copy the address bar, not
+    the invite): what the invite page would offer, watching or why not, never the game
+    itself. Joining still needs the invite: the address alone seats nobody."""
+    table = selectors.table_for_outsider(table_id=table_id)
+    if table is None:
+        raise Http404("No such table.")
+    return render(request, "play/outsider.html", {"table": table})
+
+
+@login_required
+@require_POST
+def table_watch(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Watch a started table from its address, as from its invite."""
+    table = selectors.table_for_outsider(table_id=table_id)
+    if table is None or table.is_private:
+        raise Http404("No such table.")
+    try:
+        services.spectator_join(invite_code=table.invite_code, user=request.user)
+    except services.TableError as refusal:
+        messages.error(request, str(refusal))
+    return redirect("play:table", table.pk)
 
 
 @login_required

@@ -63,6 +63,8 @@ PAGES = [
     PageType("profile", "alice", "/accounts/profile/"),
     PageType("notifications", "alice", "/accounts/notifications/"),
     PageType("invite", "bob", "invite"),
+    # A table's address opened by someone not at it (dave): the watch offer.
+    PageType("table-for-outsiders", "dave", "watson_holmes-table"),
     PageType("writing-guide", None, "/guide/writing-a-case/"),
     PageType("not-found", None, "/no-such-page/"),
     *(PageType(f"{game}-rules", None, f"/games/{game}/rules/") for game in GAMES),
@@ -85,7 +87,7 @@ PAGES = [
 PAGES += [
     replace(page, name=f"{page.name}-360", viewport=PHONE)
     for page in PAGES
-    if page.name in ("home", "case", "writing-guide", "editor")
+    if page.name in ("home", "case", "writing-guide", "editor", "table-for-outsiders")
     or page.name.endswith(("-rules", "-table", "-reading"))
 ]
 

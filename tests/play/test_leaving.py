@@ -77,7 +77,11 @@ def test_the_one_who_left_sees_the_table_no_more(alice, bob, client):
     api.force_authenticate(bob)
     assert api.get(f"/api/tables/{table.pk}/").status_code == 404
     client.force_login(bob)
-    assert client.get(reverse("play:table", args=[table.pk])).status_code == 404
+    # Its address shows them what it shows anyone not at the table: never the game.
+    page = client.get(reverse("play:table", args=[table.pk]))
+    assert page.status_code == 200
+    assert [t.name for t in page.templates][0] == "play/outsider.html"
+    assert "You are not at" in page.content.decode()
     # Their moves are refused as a stranger's, not played for the computer.
     with pytest.raises(services.NotSeated):
         services.game_apply_player_action(

@@ -61,7 +61,10 @@ def test_the_host_turns_watching_off_and_the_watchers_are_sent_away(clients, sta
 
     clients["alice"].post(reverse("play:table-watching", args=[started.pk]), {"allowed": "off"})
 
-    assert clients["dora"].get(table_url).status_code == 404
+    # The table's address shows her why, and no longer the game.
+    sent_away = clients["dora"].get(table_url)
+    assert sent_away.templates[0].name == "play/outsider.html"
+    assert "turned watching off" in sent_away.text
     invite = clients["dora"].get(reverse("play:join", args=[started.invite_code])).text
     assert "turned watching off" in invite and "Watch this game" not in invite
     refused = watch(clients["dora"], started)
