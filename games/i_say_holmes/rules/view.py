@@ -87,23 +87,25 @@ def _turn(state: dict) -> dict:
 
 
 def _pending(state: dict) -> dict | None:
+    """The open window, choice or accusation; ``seconds``: how long the table's option
+    gives it (``None``: no limit of the game's own)."""
     pending = state["pending"]
     if pending is None:
         return None
-    waiting = waiting_for(state)
+    waiting = {"waiting_for": waiting_for(state), "seconds": deadline_seconds(state)}
     if pending["kind"] == WINDOW:
-        return {**arrests.public_window(pending), "waiting_for": waiting}
+        return {**arrests.public_window(pending), **waiting}
     if pending["kind"] == CHOOSE:
-        return {**choices.public_choice(pending), "waiting_for": waiting}
+        return {**choices.public_choice(pending), **waiting}
     if pending["kind"] == ACCUSE:
         return {
             "kind": ACCUSE,
             "seat": pending["seat"],
             "accusable": settling.accusable(state),
             "countered": list(state["impromptu"]["countered"]),
-            "waiting_for": waiting,
+            **waiting,
         }
-    return {"kind": pending["kind"], "seat": pending["seat"], "waiting_for": waiting}
+    return {"kind": pending["kind"], "seat": pending["seat"], **waiting}
 
 
 def _private(state: dict, seat: int) -> dict:
