@@ -16,11 +16,21 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 
-from games.sherlock_mycroft.rules.cards import CHARACTERS, KIND_BY_ID, VALUE, kind_of, rank
-from games.sherlock_mycroft.rules.scoring import breakdown
+from games.sherlock_mycroft.rules.cards import (
+    CHARACTERS,
+    KIND_BY_ID,
+    TAKE_COUNTS,
+    VALUE,
+    kind_of,
+    rank,
+    take_cost,
+)
+from games.sherlock_mycroft.rules.scoring import breakdown, placeable_kinds, wildcards
 from games.sites import seat_names
+from games.words import counted as plural
+from games.words import names_sentence as sentence_list
 
 # The radio groups a move form may carry (see the module's docstring).
 FROM_FIELD = "from"
@@ -476,8 +486,15 @@ def _choice(game: dict, version: int, players: list, me) -> dict | None:
     if step == "move":
         return {**base, **_move_choice(game, legal, players, me)}
     if step == "keep":
+        alike = Counter(kind_of(a["card"]) for a in legal)
         options = [
-            _option(a, f"Keep {card(a['card'])['label']}", cards=[a["card"]])
+            _option(
+                a,
+                f"Keep {card(a['card'])['label']}",
+                cards=[a["card"]],
+                note=f"×{alike[kind_of(a['card'])]}" if alike[kind_of(a["card"])] > 1 else "",
+                describe=_keep_describe(a["card"], alike[kind_of(a["card"])]),
+            )
             for a in _distinct(legal, lambda a: kind_of(a["card"]))
         ]
         return {
@@ -541,6 +558,14 @@ def _choice(game: dict, version: int, players: list, me) -> dict | None:
     return {**base, "heading": "Your move", "options": [_option(a, _plain(a)) for a in legal]}
 
 
+def _keep_describe(card_id: str, alike: int) -> str:
+    """Two cards of one kind are one choice: say that more than one lies there."""
+    label = card(card_id)["label"]
+    if alike == 1:
+        return f"Keep {label}"
+    return f"Keep {label} (you see {alike} of them; keeping one discards the other)"
+
+
 def _plain(action: dict) -> str:
     return str(action.get("type", "")).replace("_", " ").capitalize()
 
@@ -599,6 +624,7 @@ def _move_choice(game: dict, legal: list[dict], players: list, me) -> dict:
                     describe=f"Go to {character.name} without using the ability",
                 ),
                 "usable": bool(usable),
+                "why_not": "" if usable else _why_not(entry["id"], game, me),
             }
         )
     return {
@@ -611,6 +637,36 @@ def _move_choice(game: dict, legal: list[dict], players: list, me) -> dict:
         else [],
         "targets": targets,
     }
+
+
+def _why_not(character: str, game: dict, me: int) -> str:
+    """Why a character's ability cannot be used now, in the player's terms: the price
+    against the markers held, or what the ability would need and is missing."""
+    mine = game["players"][me]
+    held = f"you hold {plural(mine['tokens'], 'marker')}"
+    line = game["line"]
+    if character in TAKE_COUNTS:
+        if not line and not mine["reserved"]:
+            return "The line holds no clue to take."
+        cost = take_cost(character, TAKE_COUNTS[character][0])
+        return f"It costs {plural(cost, 'marker')}; {held}."
+    if character == "irene_adler":
+        if mine["tokens"] < game["day"]:
+            return f"It costs {plural(game['day'], 'marker')} today; {held}."
+        return "Your rival shows no clue she may steal (wildcards cannot be stolen)."
+    if character == "langdale_pike":
+        if game["deck_count"] == 0:
+            return "The deck is empty: there is nothing to look at."
+        return f"Each card looked at costs 1 marker; {held}."
+    if character == "shinwell_johnson":
+        return "The line holds no clue to discard."
+    if character == "billy":
+        return "You show no numbered clue to discard (wildcards and map fragments are not)."
+    if character == "violet_hunter":
+        if not mine["visible"]:
+            return "You show no clue to give in exchange."
+        return "The line holds no clue to take."
+    return "There is nothing for it to act on now."
 
 
 def _price(character: str, day: int) -> str:
@@ -779,10 +835,25 @@ def _assign_choice(game: dict, legal: list[dict], me) -> dict:
     return {
         "heading": "Place your wildcards",
         "help": "Each wildcard counts as one more card of a numbered kind you hold (one per "
-        "kind). The scores show the final result each choice gives, as the cards lie now.",
+        "kind). The scores show the final result each choice gives, as the cards lie now. "
+        + _rival_placing(players[1 - me]),
         "options": options[:SHOWN_ASSIGNMENTS],
         "more": options[SHOWN_ASSIGNMENTS:],
     }
+
+
+def _rival_placing(rival: dict) -> str:
+    """Whether the rival's score in the preview is final: a rival who places after you
+    sees your placement first."""
+    if rival["assigned"] is not None:
+        return "Your rival has placed theirs: these scores are final."
+    cards = rival["visible"] + rival.get("hidden", [])
+    if not (wildcards(cards) and placeable_kinds(cards)):
+        return "Your rival has no wildcard to place: these scores are final."
+    return (
+        "Your rival places their wildcards after you, knowing where yours went: "
+        "their score may still rise."
+    )
 
 
 # --- The end -------------------------------------------------------------------------------
@@ -833,12 +904,3 @@ def _result(game: dict, players: list, me) -> dict | None:
         "players": players,
     }
 
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def sentence_list(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -175,7 +175,11 @@ class _Teller:
 
     def _visiting_ended(self, data, later):
         diary = self.who(data["diary"])
-        return f"Every pawn is placed: the investigation begins. {_capital(diary)} took the Diary."
+        return (
+            "Every pawn is placed: the investigation begins. "
+            f"{_capital(diary)} took the Diary, as the last to place a pawn, "
+            "and will start the next round."
+        )
 
     # --- Reading --------------------------------------------------------------------------
 

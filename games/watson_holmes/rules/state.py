@@ -9,6 +9,7 @@ locations by their number (an int).
 from __future__ import annotations
 
 from games.base import Refusal, refuse
+from games.words import counted as plural
 
 NAME = "watson_holmes"
 
@@ -164,10 +165,6 @@ def location_name(state: dict, key: str) -> str:
 def has_icon(state: dict, key: str, icon: str) -> bool:
     card = location_card(state, key)
     return card is not None and icon in card["icons"]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def carriages_text(count: int) -> str:
