@@ -182,12 +182,13 @@ def matches_for(game) -> list[tuple[str, str, str]]:
     return lines
 
 
-def measure(names: list[str], counts: list[int] | None, games: int, workers: int) -> str:
-    """The report, as text: every game named, each of its player counts."""
-    plan = []  # (game, players, [(label, key or missing level)], balance key)
-    keys = []
+def measure(names: list[str], counts: list[int] | None, games: int, workers: int):
+    """The report, game by game as each is measured: the text of each of its player
+    counts (a game's matches share the workers, so both stay busy to its end)."""
     for name in names:
         game = GAMES[name]
+        plan = []  # (players, [(label, key or None, missing level)], balance key)
+        keys = []
         for players in _counts(name, counts):
             lines = []
             for label, test, others in matches_for(game):
@@ -198,18 +199,14 @@ def measure(names: list[str], counts: list[int] | None, games: int, workers: int
                     keys.append(key)
             balance = (name, players, "normal", "normal")
             keys.append(balance)
-            plan.append((game, players, lines, balance))
-    results = run_all(list(dict.fromkeys(keys)), games, workers)
-    out = []
-    current = None
-    for game, players, lines, balance in plan:
-        if game.name != current:
-            current = game.name
-            offered = ", ".join(game.bots)
-            out.append(f"{game.title} ({game.name}): levels {offered}; {games} games a line")
-        out.append(_table(players, lines, results, balance))
-        out.append(_decisions(game, players, results))
-    return "\n".join(out)
+            plan.append((players, lines, balance))
+        results = run_all(list(dict.fromkeys(keys)), games, workers)
+        offered = ", ".join(game.bots)
+        out = [f"{game.title} ({game.name}): levels {offered}; {games} games a line"]
+        for players, lines, balance in plan:
+            out.append(_table(players, lines, results, balance))
+            out.append(_decisions(game, players, results))
+        yield "\n".join(out)
 
 
 def _table(players: int, lines, results, balance) -> str:
@@ -297,7 +294,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> None:
     options = parse(argv or [])
-    print(measure(options.game, options.players, options.games, options.workers), flush=True)
+    for report in measure(options.game, options.players, options.games, options.workers):
+        print(report, flush=True)
 
 
 if __name__ == "__main__":
