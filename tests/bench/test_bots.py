@@ -11,7 +11,7 @@ from games.base import BOT_LEVELS
 
 
 def test_it_prints_a_line_for_every_match_and_level_of_a_game(capsys):
-    assert bench_main(["bots", "--game", "sherlock_mycroft", "--games", "4", "--workers", "1"]) == 0
+    assert bench_main(["bots", "--game", "sherlock_mycroft", "--games", "2", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     game = GAMES["sherlock_mycroft"]
 
@@ -25,7 +25,7 @@ def test_it_prints_a_line_for_every_match_and_level_of_a_game(capsys):
         if missing:
             assert f"no {missing[0]} bot yet" in line
         else:
-            assert re.search(r"won +\d+\.\d% \([\d.]+/4: \d+ outright, \d+ shared\)", line), line
+            assert re.search(r"won +\d+\.\d% \([\d.]+/2: \d+ outright, \d+ shared\)", line), line
     assert re.search(
         r"seat balance +normal bots in every seat: seat 1 [\d.]+%, seat 2 [\d.]+%", out
     )
