@@ -140,6 +140,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
     my_choice = pending is not None and pending["player"] == me and bool(legal)
     my_turn = game["player"] == me and pending is None and bool(legal)
     status = _status(game, names, me)
+    happened = list(events(LOG_EVENTS)) if events else []
     page = {
         "version": version,
         "is_player": me is not None,
@@ -164,7 +165,8 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "choice": _choice(pending, you, by_type, version, control) if my_choice else None,
         "moves": _moves(game, by_type, version, control, you) if my_turn else None,
         "grid": _grid(game, you) if you else None,
-        "log": _log(events, names) if events else [],
+        "log": _log(happened, names),
+        "guess_notice": _wrong_guess_notice(happened, me),
         "result": _result(game, names, seats),
         "suits": [{"suit": s, "name": SUIT_NAMES[s], "css": s.lower()} for s in SUITS],
     }
@@ -576,13 +578,52 @@ def _count(count: int) -> str:
     return counted(count, "card")
 
 
-def _log(events, names: Names) -> list[dict]:
+def _log(happened: list[tuple[str, dict]], names: Names) -> list[dict]:
     lines = []
-    for kind, data in events(LOG_EVENTS):
+    for kind, data in happened:
         text = _log_line(kind, data, names)
         if text:
             lines.append({"kind": kind, "text": text})
     return list(reversed(lines[-LOG_LENGTH:]))
+
+
+# A seat's own moves: a wrong guess is told until the guesser's next one.
+OWN_MOVES = {"played", "guessed", "case_solved", "discard_viewed", "stole", "hand_looked"}
+
+
+def _wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
+    """The guesser's own wrong guess, said beside the status line until their next move:
+    the log alone hid it below the game."""
+    if me is None:
+        return ""
+    last = max(
+        (
+            i
+            for i, (kind, data) in enumerate(happened)
+            if kind in OWN_MOVES and data.get("player") == me
+        ),
+        default=None,
+    )
+    if last is None or happened[last][0] != "guessed" or happened[last][1].get("correct"):
+        return ""
+    guess = happened[last][1]
+    suit = SUIT_NAMES.get(guess.get("suit"), "?")
+    sentence = f"Your guess of {suit} {guess.get('rank')} was wrong"
+    after = happened[last + 1 :]
+    seen = next((data for kind, data in after if kind == "spot_seen"), None)
+    thrown = next(
+        (
+            data
+            for kind, data in after
+            if kind == "discarded" and data.get("reason") == "wrong_guess"
+        ),
+        None,
+    )
+    if seen is not None:
+        sentence += f": the {suit} spot holds {rank_of(seen['card'])} (only you saw it)"
+    if thrown is not None:
+        sentence += f", and your hand ({_count(thrown.get('count', 0))}) went to the discard"
+    return sentence + ". You may not guess that spot again."
 
 
 def _log_line(kind: str, data: dict, names: Names) -> str:
