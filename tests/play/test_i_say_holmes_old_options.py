@@ -35,9 +35,9 @@ def test_it_names_the_old_house_rules_in_the_lobby(old_table, client, alice):
     client.force_login(alice)
     text = client.get(reverse("play:table", args=[old_table.pk])).text
 
-    assert "Number of cases 1" in text
-    assert "Seconds to answer a card played on you 20" in text
-    assert "Seconds for a turn no limit" in text
+    assert "Number of cases: 1" in text
+    assert "Seconds to answer a card played on you: 20" in text
+    assert "Seconds for a turn: no limit" in text
 
 
 def test_an_old_style_table_starts_and_plays_to_its_last_case(old_table, alice):

@@ -122,18 +122,18 @@ def test_the_lobby_names_the_house_rules(lobby, clients):
     for name in ("alice", "dave"):
         text = page(clients[name], lobby)
         assert "The lobby" in text
-        assert "Number of cases 2" in text
-        assert "Seconds to answer a card played on you 30" in text
+        assert "Number of cases: 2" in text
+        assert "Seconds to answer a card played on you: 30" in text
         assert "Your hand" not in text
 
 
 def test_a_default_lobby_names_its_clocks_and_plays_until_his_last_bow(alice, clients):
     table = services.table_create(host=alice, game="i_say_holmes")
     text = page(clients["alice"], table)
-    assert "Number of cases until His Last Bow" in text
-    assert "Seconds to answer a card played on you 30" in text
-    assert "Seconds for a secret choice 30" in text
-    assert "Seconds for a turn no limit" in text
+    assert "Number of cases: until His Last Bow" in text
+    assert "Seconds to answer a card played on you: 30" in text
+    assert "Seconds for a secret choice: 30" in text
+    assert "Seconds for a turn: no limit" in text
     assert "No turn timer." in text
 
 
