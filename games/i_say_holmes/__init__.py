@@ -6,6 +6,8 @@ from games.base import Game, Option, Rules
 from games.i_say_holmes import rules
 from games.i_say_holmes.privacy import private_items
 from games.i_say_holmes.rules.bot import bot_action
+from games.i_say_holmes.rules.easy import easy_action
+from games.i_say_holmes.rules.expert import expert_action
 from games.i_say_holmes.rules.setup import (
     HARD_CASE_LIMIT,
     OLD_OPTION_NAMES,
@@ -74,5 +76,5 @@ GAME = Game(
     private_items=private_items,
     options=OPTIONS,
     renamed_options=OLD_OPTION_NAMES,
-    bot=bot_action,
+    bots={"easy": easy_action, "normal": bot_action, "expert": expert_action},
 )

@@ -1,9 +1,14 @@
-"""The computer players of I Say, Holmes!: the normal one no longer makes the blunders
-issue 40 found."""
+"""The computer players of I Say, Holmes!: each strength moves legally, the normal one no
+longer makes the blunders issue 40 found, and a stronger level beats a weaker one."""
 
 from __future__ import annotations
 
-from games.i_say_holmes import rules
+import random
+
+import pytest
+
+from games.base import BOT_LEVELS
+from games.i_say_holmes import GAME, rules
 from games.i_say_holmes.rules.bot import bot_action
 from tests.games.i_say_holmes.helpers import table
 
@@ -73,3 +78,46 @@ def test_it_forgets_a_look_once_its_hand_has_changed_unseen():
     state["seen"][0].append({"from": 2, "cards": ["clue-2"], "how": "alibi", "epoch": 0})
 
     assert _normal_move(state) == {"type": "play", "card": "london-2"}
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_every_level_moves_legally_from_random_positions(players):
+    choices = random.Random(players)
+    asked = 0
+    for seed in (7, 8):
+        state = rules.setup({"options": {"max_cases": 3}}, [f"p{n}" for n in range(players)], seed)
+        while not rules.is_over(state):
+            seat = choices.choice(rules.waiting_for(state))
+            legal = rules.legal_actions(state, seat)
+            view = rules.view(state, seat)
+            for level in BOT_LEVELS:
+                assert GAME.bots[level](view, seat, legal, choices.randrange(2**31)) in legal
+                asked += 1
+            state, _ = rules.apply(state, seat, choices.choice(legal))
+    assert asked > 150
+
+
+def _wins_of_one_seat(level: str, others: str, players: int, seeds: range) -> float:
+    """Games won by one ``level`` seat (rotated round the table) among ``others`` seats."""
+    won = 0.0
+    for seed in seeds:
+        tested = seed % players
+        state = rules.setup({"options": {"max_cases": 6}}, [f"p{n}" for n in range(players)], seed)
+        while not rules.is_over(state):
+            seat = rules.waiting_for(state)[0]
+            bot = GAME.bots[level if seat == tested else others]
+            legal = rules.legal_actions(state, seat)
+            state, _ = rules.apply(state, seat, bot(rules.view(state, seat), seat, legal, seed))
+        winners = rules.outcome(state)["winners"]
+        won += winners.count(tested) / len(winners)
+    return won
+
+
+def test_normal_beats_easy_seats_more_often_than_its_fair_share():
+    games = 40
+    assert _wins_of_one_seat("normal", "easy", 4, range(games)) > games / 4
+
+
+def test_expert_beats_normal_seats_more_often_than_its_fair_share():
+    games = 40
+    assert _wins_of_one_seat("expert", "normal", 4, range(games)) > games / 4
