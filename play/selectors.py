@@ -438,6 +438,24 @@ def rules_page_html(*, name: str) -> str:
     return _rendered(path, modified)
 
 
+def game_summary(*, name: str) -> str:
+    """A game in one paragraph, for the Games page and the lobby: the rules page's first
+    paragraph, so that the game is described in one place."""
+    path = RULES_DIR / f"{name.replace('_', '-')}.md"
+    try:
+        return _summary(path, path.stat().st_mtime)
+    except FileNotFoundError:
+        return ""
+
+
+@lru_cache(maxsize=16)
+def _summary(path: Path, modified: float) -> str:
+    text = path.read_text(encoding="utf-8")
+    paragraphs = [block.strip() for block in text.split("\n\n")]
+    prose = (p for p in paragraphs if p and not p.startswith(("#", "-", "|", "`", ">")))
+    return " ".join(next(prose, "").split())
+
+
 @lru_cache(maxsize=16)
 def _rendered(path: Path, modified: float) -> str:
     # The file's "# title" is the page's h1: the Markdown renderer, made for what authors

@@ -35,6 +35,7 @@ def table_context(
         "seat_list": list(seats.values()),
         "you": view["you"],
         "game_title": game.title,
+        "rules_url": reverse("play:game-rules", args=[game.name]),
         "title": view["title"],
         "case_version": table.case_version,
         "live_url": reverse("play:table-live", args=[table.pk]),
@@ -116,6 +117,7 @@ def _lobby(request, table, game, site, seats: dict) -> dict:
         ],
         "can_add_local": len(seats) < high and not table.is_private,
         "timer": table.turn_timer_seconds,
+        "summary": selectors.game_summary(name=game.name),
     }
 
 

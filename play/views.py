@@ -60,6 +60,7 @@ def games(request: HttpRequest) -> HttpResponse:
             "game": game,
             "form": None if game.needs_case else TableCreateForm(game=game, prefix=game.name),
             "rules_url": reverse("play:game-rules", args=[game.name]),
+            "summary": selectors.game_summary(name=game.name),
         }
         for game in GAMES.values()
     ]
@@ -230,9 +231,7 @@ def table_watching(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
-        membership = selectors.membership_for(
-            table_id=table_id, user=request.user, notebook=True
-        )
+        membership = selectors.membership_for(table_id=table_id, user=request.user, notebook=True)
     except Http404:
         return outsider_page(request, table_id)
     return table_page(request, membership)

@@ -52,9 +52,12 @@ def test_it_sends_anonymous_visitors_to_log_in(client, started):
         assert response["Location"].startswith(reverse("accounts:login"))
 
 
-def test_it_answers_404_to_a_non_member(client, started, make_user):
+def test_it_shows_a_non_member_nothing_of_the_game(client, started, make_user):
     client.force_login(make_user("mallory"))
-    assert client.get(reverse("play:table", args=[started.pk])).status_code == 404
+    # The address offers what the invite would (watching), never the game itself.
+    outsider = client.get(reverse("play:table", args=[started.pk]))
+    assert outsider.templates[0].name == "play/outsider.html"
+    assert 'id="live"' not in outsider.content.decode()
     assert client.get(reverse("play:table-live", args=[started.pk])).status_code == 404
     response = client.post(
         reverse("play:table-act", args=[started.pk]),
