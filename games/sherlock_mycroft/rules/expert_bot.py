@@ -32,11 +32,11 @@ from games.sherlock_mycroft.rules.endgame import (
 from games.sherlock_mycroft.rules.legal import legal_actions
 from games.sherlock_mycroft.rules.state import ASSIGN, KEEP, OVER
 
-CANDIDATES = 5  # moves tried, the normal player's favourites
+CANDIDATES = 4  # moves tried, the normal player's favourites
 # Guessed deals per candidate: as many as a budget of moves played forward allows (a
 # playout lasts as many moves as are left today), within these bounds.
-MOVE_BUDGET = 150
-FEWEST_DEALS, MOST_DEALS = 3, 8
+MOVE_BUDGET = 100
+FEWEST_DEALS, MOST_DEALS = 3, 6
 MOST_PLIES = 40  # a safety stop for one playout
 # What a marker still held is worth at the horizon, by the day the playout stopped in.
 MARKER_WORTH = {day: 0.8 if day <= 4 else 0.5 if day <= 6 else 0.0 for day in range(1, 8)}
