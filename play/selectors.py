@@ -1,6 +1,7 @@
 """Reads for tables. Every function costs a fixed number of queries, whatever the length of
 a game's history or the number of players."""
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import timedelta
@@ -453,7 +454,13 @@ def _summary(path: Path, modified: float) -> str:
     text = path.read_text(encoding="utf-8")
     paragraphs = [block.strip() for block in text.split("\n\n")]
     prose = (p for p in paragraphs if p and not p.startswith(("#", "-", "|", "`", ">")))
-    return " ".join(next(prose, "").split())
+    paragraph = " ".join(next(prose, "").split())
+    # Plain text: the page shows it as a sentence, not as Markdown.
+    return MARKDOWN_EMPHASIS.sub("", MARKDOWN_LINK.sub(r"\1", paragraph))
+
+
+MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+MARKDOWN_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|`")
 
 
 @lru_cache(maxsize=16)

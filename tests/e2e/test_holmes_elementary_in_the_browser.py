@@ -152,7 +152,7 @@ def test_a_person_plays_the_elementary_deck_against_two_computers(
     card.get_by_label("First player").select_option(label="The host")
     card.locator("#open-holmes_elementary").click()
     expect(page.get_by_role("heading", name="The lobby")).to_be_visible()
-    expect(page.locator(".lobby")).to_contain_text("First player The host")
+    expect(page.locator(".lobby")).to_contain_text("First player: The host")
     for seats in (2, 3):
         page.locator("#add-bot").click()
         expect(page.locator(".seat-list > li")).to_have_count(seats)
