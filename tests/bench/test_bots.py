@@ -29,7 +29,9 @@ def test_it_prints_a_line_for_every_match_and_level_of_a_game(capsys):
     assert re.search(
         r"seat balance +normal bots in every seat: seat 1 [\d.]+%, seat 2 [\d.]+%", out
     )
-    assert "decision time: " in out and "normal p50 " in out
+    assert re.search(
+        r"decision time: normal p50/p99 [\d.]+/[\d.]+ ms wall, [\d.]+/[\d.]+ ms CPU", out
+    )
 
 
 @pytest.mark.parametrize("players", [3, 4])
