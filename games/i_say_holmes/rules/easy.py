@@ -2,8 +2,8 @@
 
 It never reads what it has seen this case, so it neither hunts a villain it has found nor
 hides one it holds from a player who saw it. On its turn it mostly plays its card of
-highest case points, at a random target, and now and then any legal move at all; it
-counters an arrest only half the time. Its choices come from ``seed``, so the same view
+highest case points, at a random target, and every other move is any legal move at all;
+it counters an arrest only one time in four. Its choices come from ``seed``, so the same view
 and seed give the same move.
 """
 
@@ -14,9 +14,9 @@ import random
 from games.i_say_holmes.rules import cards
 
 # How often it makes any legal move instead of its usual one.
-WHIM = 0.4
+WHIM = 0.5
 # How often it counters an arrest or a look while it holds a villain.
-CAUTION = 0.5
+CAUTION = 0.25
 ARRESTS = ("ARREST", "LOOK+", "IMPROMPTU", "LOOK")
 
 

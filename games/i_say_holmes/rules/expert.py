@@ -21,7 +21,7 @@ from games.i_say_holmes.rules import cards
 from games.i_say_holmes.rules.bot import EXPOSING, I_SAY_ORDER, TELLING, Me, villain_score
 
 # A seat at least this likely to hold a villain is worth an arrest with its penalty.
-ARREST_ODDS = 0.45
+ARREST_ODDS = 0.3
 # How much a hand weighs, per card, where a villain is unlikely: seen villain-free (it may
 # have drawn one since), or showing a highest card worth less than the villain.
 UNLIKELY = 0.15
