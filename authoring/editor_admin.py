@@ -28,6 +28,7 @@ from authoring.forms import (
     PositionedFormSetMixin,
     QuestionForm,
     RenumberingFormSetMixin,
+    SentencesFormSetMixin,
     ZoneForm,
 )
 from authoring.threads import editor_threads
@@ -73,11 +74,10 @@ class VersionChildInline(admin.StackedInline):
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
-        return (
-            type(f"Positioned{formset.__name__}", (PositionedFormSetMixin, formset), {})
-            if "position" in formset.form.base_fields
-            else formset
-        )
+        mixins = (SentencesFormSetMixin,)
+        if "position" in formset.form.base_fields:
+            mixins = (SentencesFormSetMixin, PositionedFormSetMixin)
+        return type(f"Friendly{formset.__name__}", (*mixins, formset), {})
 
     def has_add_permission(self, request, obj=None):
         return super().has_add_permission(request, obj) and _may_edit(request, obj)
@@ -271,6 +271,9 @@ class CaseVersionAdmin(admin.ModelAdmin):
             renumbered.update(getattr(formset, "renumbered", {}))
         if renumbered:
             card_references_renumber(version=form.instance, mapping=renumbered)
+            # The references were rewritten in the database: the summary below must lint
+            # those texts (as the report on the next page will), not the ones in memory.
+            form.instance.refresh_from_db()
             self.message_user(
                 request,
                 "Renumbered "

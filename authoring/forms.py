@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from cases import services as case_services
-from cases.models import CaseVersion, Icon, Location, Question, Zone
+from cases.models import MAX_DIFFICULTY, MAX_PLAYERS, CaseVersion, Icon, Location, Question, Zone
 
 SLUG = re.compile(r"[a-z0-9-]+")
 
@@ -101,7 +101,48 @@ class UnixLinesMixin:
         return cleaned
 
 
-class CaseVersionForm(UnixLinesMixin, forms.ModelForm):
+class DraftFormMixin:
+    """A draft keeps whatever the writer typed: the texts listed in `may_stay_empty` save
+    empty, and the linter (which Submit consults) says what is still missing."""
+
+    may_stay_empty: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.may_stay_empty:
+            if name in self.fields:
+                self.fields[name].required = False
+
+
+def bounded(low: int, high: int, what: str) -> dict:
+    """A number field's bounds, refused in a sentence (rather than by the database's
+    constraint, whose message names the constraint)."""
+    message = f"{what} goes from {low} to {high}."
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": {"min_value": message, "max_value": message},
+    }
+
+
+class CaseVersionForm(DraftFormMixin, UnixLinesMixin, forms.ModelForm):
+    may_stay_empty = ("introduction", "solution")
+
+    difficulty = forms.IntegerField(
+        initial=1,
+        help_text="From 0 (a tutorial) to 5.",
+        **bounded(0, MAX_DIFFICULTY, "The difficulty"),
+    )
+    min_players = forms.IntegerField(initial=1, **bounded(1, MAX_PLAYERS, "Min players"))
+    max_players = forms.IntegerField(initial=MAX_PLAYERS, **bounded(1, MAX_PLAYERS, "Max players"))
+
+    def clean(self):
+        cleaned = super().clean()
+        fewest, most = cleaned.get("min_players"), cleaned.get("max_players")
+        if fewest is not None and most is not None and fewest > most:
+            self.add_error("max_players", f"Max players must be at least min players ({fewest}).")
+        return cleaned
+
     class Meta:
         model = CaseVersion
         fields = [
@@ -138,7 +179,8 @@ class CaseVersionAddForm(CaseVersionForm):
         return slug
 
 
-class QuestionForm(UnixLinesMixin, forms.ModelForm):
+class QuestionForm(DraftFormMixin, UnixLinesMixin, forms.ModelForm):
+    may_stay_empty = ("ask", "answer")
     accept = LinesField(label="Accepted forms", help_text="More correct forms, one per line.")
     reject = LinesField(label="Rejected forms", help_text="Close but wrong forms, one per line.")
     evidence = NumberListField(label="Evidence cards")
@@ -152,7 +194,8 @@ class QuestionForm(UnixLinesMixin, forms.ModelForm):
         widgets = {"ask": forms.Textarea(attrs={"rows": 2, "cols": 60})}
 
 
-class LocationForm(UnixLinesMixin, forms.ModelForm):
+class LocationForm(DraftFormMixin, UnixLinesMixin, forms.ModelForm):
+    may_stay_empty = ("name",)
     icons = IconsField()
 
     class Meta:
@@ -167,6 +210,24 @@ class ZoneForm(forms.ModelForm):
     class Meta:
         model = Zone
         fields = ["key", "name", "position"]
+
+
+# What a row's unique field is called in the writer's words, by model.
+ROW_NAMES = {"question": "question", "location": "card", "zone": "zone"}
+FIELD_NAMES = {"key": "id", "number": "number", "position": "position"}
+
+
+class SentencesFormSetMixin:
+    """Two rows that may not share a value are told so in a sentence (Django's own
+    message speaks of "duplicate data")."""
+
+    def get_unique_error_message(self, unique_check):
+        row = ROW_NAMES.get(self.model._meta.model_name, "row")
+        names = [FIELD_NAMES.get(name, name) for name in unique_check if name != "version"]
+        return f"Two {row}s have the same {' and '.join(names)}: give each {row} its own."
+
+    def get_form_error(self):
+        return "This row shares a value with another: change one of them."
 
 
 class PositionedFormSetMixin:

@@ -5,6 +5,7 @@ Each function costs a fixed number of queries, whatever the size of a case or it
 """
 
 import difflib
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -165,9 +166,12 @@ class LintItem:
         """What the writer reads: error, warning or note."""
         return "note" if self.problem.severity == Severity.INFO else self.severity
 
+    # The problem said in the editor's words, when the package's words would not do.
+    wording: str = ""
+
     @property
     def message(self) -> str:
-        return self.problem.message
+        return self.wording or self.problem.message
 
     @property
     def is_error(self) -> bool:
@@ -235,13 +239,45 @@ def version_lint(*, version: CaseVersion) -> LintReport:
         else:
             target, target_id, key = "case", None, ""
         field_name = _field_name(target, key)
+        wording, field_name = _in_editor_words(problem.message, target, field_name)
         name = names.get(target, {}).get(target_id)
         items.append(
-            LintItem(problem, target, target_id, field_name, _label(target, name, field_name))
+            LintItem(
+                problem, target, target_id, field_name, _label(target, name, field_name), wording
+            )
         )
     # Errors first, then warnings, then notes; in reading order within each.
     items.sort(key=lambda item: SEVERITY_ORDER.get(item.problem.severity, len(SEVERITY_ORDER)))
     return LintReport(items)
+
+
+# The package reader speaks of files, headings and keys; a writer in the editor sees
+# fields. These problems are said again in the editor's words, with the field they are
+# about when the package could not tell it (an empty section has no line of its own).
+EMPTY_SECTION = re.compile(r"^the # (Introduction|Special rules|Solution) section is empty")
+NO_CARDS = re.compile(r"^the package has no location cards")
+EMPTY_KEY = re.compile(r'^"(\w+)"(?: of question "(.*)")? is empty$')
+EMPTY_SENTENCES = {
+    ("question", "ask"): 'question "{name}" asks nothing yet',
+    ("question", "answer"): 'question "{name}" has no answer yet',
+    ("question", "id"): "the question has no id yet",
+    ("location", "name"): "the card has no name yet",
+    ("case", "title"): "the case has no title yet",
+}
+
+
+def _in_editor_words(message: str, target: str, field_name: str) -> tuple[str, str]:
+    """(the sentence for the editor, or "" to keep the linter's; the field it is about)."""
+    if match := EMPTY_SECTION.match(message):
+        section = match[1].lower()
+        return f"the {section} is empty", section.replace(" ", "_")
+    if NO_CARDS.match(message):
+        return "the case has no location card yet: add one under Location cards", field_name
+    if match := EMPTY_KEY.match(message):
+        sentence = EMPTY_SENTENCES.get((target, match[1]))
+        if sentence:
+            return sentence.format(name=match[2] or ""), field_name
+    return "", field_name
 
 
 def _case_line_index(parsed, questions: list[int], zones: list[int]) -> list:

@@ -456,7 +456,7 @@ def test_it_refuses_a_number_another_card_keeps_with_a_sentence(client, alice, d
     response = client.post(change_url(draft), data)
 
     assert response.status_code == 200
-    assert "Please correct the duplicate data for number" in response.content.decode()
+    assert "Two cards have the same number: give each card its own." in response.content.decode()
     assert draft.locations.get(number=6).name == "Smithfield Market"
 
 
