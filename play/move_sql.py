@@ -16,6 +16,12 @@ this machine), so the models behave as if the ORM had loaded them. The row lock 
 UPDATE OF` on PostgreSQL; on SQLite the transaction holds the write lock from its BEGIN
 (IMMEDIATE, see settings), which is also all the ORM's select_for_update gets there.
 Both databases understand `ON CONFLICT DO NOTHING`. The tests run each statement on both.
+
+A move with an idempotency key reads the key's first outcome in its locking read
+(`seat_locking_table`, `table_locking_for_seat`): one statement, and on PostgreSQL one
+round trip, fewer. That lookup sees the rows committed before the statement began, not
+those of a move that held the lock meanwhile: `apply_locked` (play/services/moves.py)
+says when it looks again.
 """
 
 import orjson
@@ -36,27 +42,26 @@ TABLE_COLUMNS = [field.get_col("t") for field in TABLE_FIELDS]
 TABLE_FIELD = {field.name: field for field in TABLE_FIELDS}
 # With who is at the table (play/presence.py), which the move needs to know whom to push
 # to and whom to tell of their turn.
+# `{key_columns}` and `{key_join}`: an idempotency key's first outcome, or nothing.
 LOCK_SEAT_AND_TABLE = """
     SELECT {table_columns}, s.id, s.number, s.colour, n.id, n.text, {presence_columns}
+        {key_columns}
     FROM play_seat s
     JOIN play_table t ON t.id = s.table_id
     LEFT JOIN play_notebook n ON n.seat_id = s.id
+    {key_join}
     WHERE s.table_id = %s AND s.user_id = %s
-""".format(
-    table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
-    presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
-)
+"""
 # The same lock for a seat given by its number, which the user holds themselves or for a
 # player on their device (pass and play: the page knows which seat a device shows).
 LOCK_TABLE_FOR_HELD_SEAT = """
     SELECT {table_columns}, {presence_columns}
+        {key_columns}
     FROM play_seat s
     JOIN play_table t ON t.id = s.table_id
+    {key_join}
     WHERE s.table_id = %s AND s.number = %s AND (s.user_id = %s OR s.held_by_id = %s)
-""".format(
-    table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
-    presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
-)
+"""
 SEAT_COLUMNS = ["id", "table_id", "user_id", "number", "colour"]  # in Seat's field order
 NOTEBOOK_COLUMNS = ["id", "seat_id", "text"]  # in Notebook's field order
 
@@ -76,15 +81,45 @@ INSERT_ACTION_REQUEST = """
 
 # The first outcome of an idempotency key: an applied move's (its first event keeps the
 # key), else a refused one's (ActionRequest). One statement where the ORM sent two.
-STORED_OUTCOME = """
-    SELECT 1, e.table_version, e.request_fingerprint, CAST(NULL AS TEXT)
-    FROM play_tableevent e WHERE e.table_id = %s AND e.request_key = %s
+# `{key}` is the key's SQL: the key as stored, or SEAT_KEY.
+STORED_OUTCOME_OF = """
+    SELECT 1 AS applied, e.table_version AS version, e.request_fingerprint AS fingerprint,
+        CAST(NULL AS TEXT) AS outcome
+    FROM play_tableevent e WHERE e.table_id = %s AND e.request_key = {key}
     UNION ALL
     SELECT 0, NULL, r.fingerprint, CAST(r.outcome AS TEXT)
-    FROM play_actionrequest r WHERE r.table_id = %s AND r."key" = %s
+    FROM play_actionrequest r WHERE r.table_id = %s AND r."key" = {key}
     ORDER BY 1 DESC
     LIMIT 1
 """
+STORED_OUTCOME = STORED_OUTCOME_OF.format(key="%s")
+# The key a person sent as stored under the seat they hold, "seat<number>:<key>"
+# (`_actor_key` in play/services/moves.py), taking (table id, user id, key): the API's
+# move learns the seat's number from the very statement that reads the key. NULL, found
+# nowhere, for someone who holds no seat there.
+SEAT_KEY = """(
+    'seat' || CAST(
+        (SELECT q.number FROM play_seat q WHERE q.table_id = %s AND q.user_id = %s) AS TEXT
+    ) || ':' || %s
+)"""
+KEY_COLUMN_COUNT = 4
+
+
+def _locking(template: str, key: str | None) -> str:
+    """A locking read, with the lookup of a key given as `key` (its SQL), or without."""
+    return template.format(
+        table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
+        presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
+        key_columns=", o.applied, o.version, o.fingerprint, o.outcome" if key else "",
+        # At most one row, joined to the seat's: the key's, or NULLs.
+        key_join=f"LEFT JOIN ({STORED_OUTCOME_OF.format(key=key)}) o ON 1 = 1" if key else "",
+    )
+
+
+LOCK_SEAT = _locking(LOCK_SEAT_AND_TABLE, None)
+LOCK_SEAT_AND_KEY = _locking(LOCK_SEAT_AND_TABLE, SEAT_KEY)
+LOCK_HELD_SEAT = _locking(LOCK_TABLE_FOR_HELD_SEAT, None)
+LOCK_HELD_SEAT_AND_KEY = _locking(LOCK_TABLE_FOR_HELD_SEAT, "%s")
 
 # The seats of the players a move's views go to (play/pushed_views.py), with their notes.
 PLAYERS_SEATS = """
@@ -96,16 +131,25 @@ PLAYERS_SEATS = """
 """
 
 
-def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePresence] | None:
+# What a locking read found of a key: None for a new key (or none asked for), else the
+# key's first outcome and the fingerprint of the request that made it (`stored_outcome`).
+Stored = tuple[dict, str | None] | None
+
+
+def seat_locking_table(
+    *, table_id: int, user_id: int, key: str | None = None
+) -> tuple[Seat, TablePresence, Stored] | None:
     """The seat the user holds at the table, with the table and the seat's notebook, and
     who is at the table; the table's row stays locked until the transaction ends. None if
-    they hold no seat."""
-    lock = " FOR UPDATE OF t" if connection.vendor == "postgresql" else ""
-    with connection.cursor() as cursor:
-        cursor.execute(LOCK_SEAT_AND_TABLE + lock, [*presence_params(), table_id, user_id])
-        row = cursor.fetchone()
+    they hold no seat. With `key`, an idempotency key as the user sent it, also that key's
+    first outcome under their seat, as the statement began (see the module's note)."""
+    params = [*presence_params(), table_id, user_id]
+    if key is not None:
+        params[-2:-2] = [table_id, table_id, user_id, key] * 2
+    row = _fetch_locked(LOCK_SEAT if key is None else LOCK_SEAT_AND_KEY, params)
     if row is None:
         return None
+    row, stored = _split_key_columns(row, key)
     table_values = _table_converted(row[: len(TABLE_FIELDS)])
     seat_columns = row[len(TABLE_FIELDS) : -PRESENCE_COLUMN_COUNT]
     presence_columns = row[-PRESENCE_COLUMN_COUNT:]
@@ -117,34 +161,52 @@ def seat_locking_table(*, table_id: int, user_id: int) -> tuple[Seat, TablePrese
         seat.notebook = Notebook.from_db(
             connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
         )
-    return seat, TablePresence.from_columns(*presence_columns)
+    return seat, TablePresence.from_columns(*presence_columns), stored
 
 
 def table_locking_for_seat(
-    *, table_id: int, number: int, user_id: int
-) -> tuple[Table, TablePresence] | None:
+    *, table_id: int, number: int, user_id: int, key: str | None = None
+) -> tuple[Table, TablePresence, Stored] | None:
     """The table, locked as `seat_locking_table` locks it, and who is at it, if the user
-    holds seat `number` there, themselves or for a player on their device; else None."""
-    lock = " FOR UPDATE OF t" if connection.vendor == "postgresql" else ""
+    holds seat `number` there, themselves or for a player on their device; else None.
+    With `key`, an idempotency key as stored ("seat1:..."), also its first outcome."""
     params = [*presence_params(), table_id, number, user_id, user_id]
-    with connection.cursor() as cursor:
-        cursor.execute(LOCK_TABLE_FOR_HELD_SEAT + lock, params)
-        row = cursor.fetchone()
+    if key is not None:
+        params[-4:-4] = [table_id, key, table_id, key]
+    row = _fetch_locked(LOCK_HELD_SEAT if key is None else LOCK_HELD_SEAT_AND_KEY, params)
     if row is None:
         return None
+    row, stored = _split_key_columns(row, key)
     table_values = _table_converted(row[: len(TABLE_FIELDS)])
     table = Table.from_db(connection.alias, TABLE_ATTNAMES, table_values)
-    return table, TablePresence.from_columns(*row[-PRESENCE_COLUMN_COUNT:])
+    return table, TablePresence.from_columns(*row[-PRESENCE_COLUMN_COUNT:]), stored
 
 
-def stored_outcome(*, table_id: int, key: str) -> tuple[dict, str | None] | None:
+def _fetch_locked(sql: str, params: list):
+    lock = " FOR UPDATE OF t" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(sql + lock, params)
+        return cursor.fetchone()
+
+
+def _split_key_columns(row, key: str | None) -> tuple[tuple, Stored]:
+    """The row without the key's columns, and what they say (None without a key)."""
+    if key is None:
+        return row, None
+    columns = row[-KEY_COLUMN_COUNT:]
+    return row[:-KEY_COLUMN_COUNT], None if columns[0] is None else _stored(columns)
+
+
+def stored_outcome(*, table_id: int, key: str) -> Stored:
     """The first outcome of the key at the table, with the fingerprint of the request that
     made it (None for keys stored before fingerprints were); None for a new key."""
     with connection.cursor() as cursor:
         cursor.execute(STORED_OUTCOME, [table_id, key, table_id, key])
         row = cursor.fetchone()
-    if row is None:
-        return None
+    return None if row is None else _stored(row)
+
+
+def _stored(row) -> Stored:
     applied, version, fingerprint, outcome = row
     if applied:
         return {"applied": True, "version": version}, fingerprint

@@ -84,15 +84,23 @@ def game_apply_player_action(
     idempotency_key: str | None = None,
 ) -> tuple[Seat, ActionResult]:
     """`game_apply_action` for the seat `user` holds at this table. The seat, with its
-    notebook, and who is at the table come in the query that locks the table: the API's
-    move makes one query where a membership check, the lock and a look in the cache took
-    three round trips. NotSeated for anyone else."""
-    locked = move_sql.seat_locking_table(table_id=table_id, user_id=user.pk)
+    notebook, who is at the table and what came of the request's idempotency key come in
+    the query that locks the table: the API's move makes one query where a membership
+    check, the lock, a look in the cache and one for the key took four round trips.
+    NotSeated for anyone else."""
+    key = _key_to_look_up(idempotency_key)
+    locked = move_sql.seat_locking_table(table_id=table_id, user_id=user.pk, key=key)
     if locked is None:
         raise NotSeated()
-    seat, presence = locked
+    seat, presence, stored = locked
     result = apply_locked(
-        seat.table, seat.number, action, expected_version, idempotency_key, presence=presence
+        seat.table,
+        seat.number,
+        action,
+        expected_version,
+        idempotency_key,
+        presence=presence,
+        stored=stored if key else UNREAD,
     )
     return seat, result
 
@@ -109,13 +117,39 @@ def game_apply_seat_action(
 ) -> ActionResult:
     """`game_apply_action` for seat `number`, which `user` holds themselves or for a
     player on their device (pass and play: the page knows which seat a device shows). Who
-    is at the table comes in the query that locks it, as in `game_apply_player_action`.
+    is at the table and the key's outcome come in the query that locks it, as in
+    `game_apply_player_action`.
     NotSeated when they hold no such seat (it went to a computer player meanwhile, say)."""
-    locked = move_sql.table_locking_for_seat(table_id=table_id, number=number, user_id=user.pk)
+    key = _key_to_look_up(idempotency_key)
+    actor_key = _actor_key(number, key) if key else None
+    locked = move_sql.table_locking_for_seat(
+        table_id=table_id, number=number, user_id=user.pk, key=actor_key
+    )
     if locked is None:
         raise NotSeated()
-    table, presence = locked
-    return apply_locked(table, number, action, expected_version, idempotency_key, presence=presence)
+    table, presence, stored = locked
+    return apply_locked(
+        table,
+        number,
+        action,
+        expected_version,
+        idempotency_key,
+        presence=presence,
+        stored=stored if key else UNREAD,
+    )
+
+
+# `apply_locked` reads the key's first outcome itself: its caller has not.
+UNREAD = object()
+
+
+def _key_to_look_up(idempotency_key: str | None) -> str | None:
+    """The key a person's move looks up in the statement that locks the table
+    (play/move_sql.py): none when there is none, or when it is too long to be stored, which
+    `apply_locked` refuses (IdempotencyKeyTooLong)."""
+    if idempotency_key and len(idempotency_key) <= MAX_IDEMPOTENCY_KEY_CHARACTERS:
+        return idempotency_key
+    return None
 
 
 def apply_locked(
@@ -127,6 +161,7 @@ def apply_locked(
     presence: TablePresence | None = None,
     *,
     by_bot: bool = False,
+    stored=UNREAD,
 ) -> ActionResult:
     """The write path, on a table row its caller has locked.
 
@@ -138,13 +173,19 @@ def apply_locked(
 
     `presence`: who is at the table, if the lock read it (else it is read when needed).
     `by_bot`: the computer player at seat `player` moves, with a key of the server's.
+    `stored`: what the locking read found of the key (play/move_sql.py), if it looked.
     """
     actor_key = _actor_key(player, idempotency_key, by_bot=by_bot)
     fingerprint = action_fingerprint(action) if actor_key else ""
     if actor_key:
-        # On PostgreSQL this reads the keys as they are now, after the wait for the lock:
-        # the move that held it may have been this very request's first try.
-        outcome = _stored_outcome(table.pk, actor_key, fingerprint)
+        if stored is UNREAD or (stored is None and expected_version != table.version):
+            # On PostgreSQL this reads the keys as they are now, after the wait for the
+            # lock: the move that held it may have been this very request's first try.
+            # The locking read saw them as its statement began; when it found nothing,
+            # that holds at the version the request expects, since every applied move
+            # moves it on (a refused first try is refused again the same way, below).
+            stored = move_sql.stored_outcome(table_id=table.pk, key=actor_key)
+        outcome = _stored_outcome(stored, fingerprint)
         if outcome is not None:
             return _replayed(table, outcome)
     if table.status != TableStatus.PLAYING:
@@ -169,11 +210,11 @@ def apply_locked(
     return result
 
 
-def _stored_outcome(table_id: int, actor_key: str, fingerprint: str) -> dict | None:
-    """The first outcome of a key: an applied move's is on its first event, a refused
-    one's (or an applied one's that made no event) in ActionRequest. IdempotencyKeyReused
-    when the key's first request asked for another move."""
-    stored = move_sql.stored_outcome(table_id=table_id, key=actor_key)
+def _stored_outcome(stored: move_sql.Stored, fingerprint: str) -> dict | None:
+    """The first outcome of a key, as `move_sql.stored_outcome` found it: an applied move's
+    is on its first event, a refused one's (or an applied one's that made no event) in
+    ActionRequest. IdempotencyKeyReused when the key's first request asked for another
+    move."""
     if stored is None:
         return None
     outcome, first_fingerprint = stored

@@ -16,7 +16,7 @@ def fields_of(instance) -> dict:
 def test_it_loads_the_seat_table_and_notebook_as_the_orm_does(started, bob):
     Notebook.objects.filter(seat__table=started, seat__user=bob).update(text="Ask the clerk.")
     with transaction.atomic():
-        seat, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
     expected = Seat.objects.select_related("table", "notebook").get(table=started, user=bob)
     assert fields_of(seat.table) == fields_of(expected.table)
     assert seat.table.started_at.tzinfo is not None and isinstance(seat.table.state, dict)
@@ -44,7 +44,7 @@ def test_it_locks_the_table_for_a_seat_its_user_holds_or_holds_for_another(
 ):
     Seat.objects.filter(table=started, user=bob).update(user=None, held_by=alice, local_name="Bo")
     with transaction.atomic():
-        table, presence = move_sql.table_locking_for_seat(
+        table, presence, _ = move_sql.table_locking_for_seat(
             table_id=started.pk, number=1, user_id=alice.pk
         )
         assert fields_of(table) == fields_of(Table.objects.get(pk=started.pk))
@@ -61,7 +61,7 @@ def test_it_locks_the_table_for_a_seat_its_user_holds_or_holds_for_another(
 def test_it_leaves_the_notebook_unset_for_a_seat_without_one(lobby, charlie):
     # Notebooks are made when the game starts: a lobby's seats have none yet.
     with transaction.atomic():
-        seat, _ = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
+        seat, _, _ = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
     assert seat.number == 2
     assert not Notebook.objects.filter(seat=seat).exists()
 
@@ -190,6 +190,64 @@ def test_it_finds_a_key_s_first_outcome_on_its_event_or_in_its_stored_row(starte
     assert move_sql.stored_outcome(table_id=started.pk, key="seat1:refused") == (refusal, "f1")
     assert move_sql.stored_outcome(table_id=started.pk, key="seat2:new") is None
     assert move_sql.stored_outcome(table_id=started.pk + 1, key="seat1:refused") is None
+
+
+def test_it_reads_a_key_s_first_outcome_with_the_lock_under_the_mover_s_seat(
+    started, alice, bob, dave
+):
+    refusal = {"applied": False, "refusal": {"code": "no", "message": "No."}}
+    move_sql.action_request_insert(
+        table_id=started.pk, key="seat1:k", outcome=refusal, fingerprint="f1"
+    )
+    with transaction.atomic():
+        # The key as bob sent it, found under his seat (1), and nobody else's.
+        seat, _, stored = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk, key="k")
+        assert seat.number == 1
+        assert (
+            stored == (refusal, "f1") == move_sql.stored_outcome(table_id=started.pk, key="seat1:k")
+        )
+        assert (
+            move_sql.seat_locking_table(table_id=started.pk, user_id=alice.pk, key="k")[2] is None
+        )
+        assert move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk, key="j")[2] is None
+        assert move_sql.seat_locking_table(table_id=started.pk, user_id=dave.pk, key="k") is None
+        # By the seat's number, the key as stored.
+        _, _, stored = move_sql.table_locking_for_seat(
+            table_id=started.pk, number=1, user_id=bob.pk, key="seat1:k"
+        )
+        assert stored == (refusal, "f1")
+        found = move_sql.table_locking_for_seat(
+            table_id=started.pk, number=0, user_id=alice.pk, key="seat0:k"
+        )
+        assert found[2] is None
+        assert (
+            move_sql.table_locking_for_seat(
+                table_id=started.pk, number=1, user_id=alice.pk, key="seat1:k"
+            )
+            is None
+        )
+
+
+def test_a_move_looks_for_its_key_again_when_the_table_moved_on_since_the_lock_read_it(
+    started,
+):
+    # On PostgreSQL the locking read sees the keys as its statement began: a first try
+    # that held the lock meanwhile is not among them. It moved the version on, so the
+    # key is looked for again, and the retry is replayed.
+    from play.services.moves import apply_locked
+
+    version, turn = started.version, started.state["turn"]
+    action = {"type": "carriage_stop"}
+    first = services.game_apply_action(
+        table_id=started.pk, player=turn, action=action, expected_version=version,
+        idempotency_key="k",
+    )  # fmt: skip
+    assert first.applied
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=started.pk)
+        again = apply_locked(locked, turn, action, version, "k", stored=None)
+    assert again.applied and again.replayed
+    assert Table.objects.get(pk=started.pk).version == version + 1
 
 
 def test_it_reads_the_players_seats_and_notes_a_move_s_views_need(started, alice, bob):

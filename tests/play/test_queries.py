@@ -85,8 +85,8 @@ def test_it_reads_a_table_in_a_constant_number_of_queries(prepare, django_assert
 
 
 # What a move costs, side effects included, by road (play/moves.py). The API's: the
-# session and its user, the savepoint, one query for the seat, the table's lock and who is
-# at the table, the key's first outcome, the table's row and the events (one statement on
+# session and its user, the savepoint, one query for the seat, the table's lock, who is at
+# the table and the key's first outcome, the table's row and the events (one statement on
 # PostgreSQL, play/move_sql.py), the your-turn notice claimed, the release; then, after
 # commit, the next player told of their turn (6: Celery runs eagerly here). The page's
 # reads the member first (the seat, with the table, its case and host, and the notebook),
@@ -99,7 +99,7 @@ HOST_PAGE_QUERIES = 2
 
 def api_move_queries() -> int:
     writes = 1 if connection.vendor == "postgresql" else 2
-    return 7 + writes + TOLD_QUERIES
+    return 6 + writes + TOLD_QUERIES
 
 
 def page_rest(table, player, after_commit):
