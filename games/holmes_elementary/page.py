@@ -22,6 +22,7 @@ from games.holmes_elementary.rules.cards import (
     suit_of,
 )
 from games.holmes_elementary.rules.state import HAND_LIMIT, TOKENS_TO_WIN
+from games.pages import since_your_last_move
 from games.sites import seat_names
 from games.words import counted
 
@@ -141,6 +142,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
     my_turn = game["player"] == me and pending is None and bool(legal)
     status = _status(game, names, me)
     happened = list(events(LOG_EVENTS)) if events else []
+    log = _log(happened, names)
     page = {
         "version": version,
         "is_player": me is not None,
@@ -165,7 +167,8 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "choice": _choice(pending, you, by_type, version, control) if my_choice else None,
         "moves": _moves(game, by_type, version, control, you) if my_turn else None,
         "grid": _grid(game, you) if you else None,
-        "log": _log(happened, names),
+        "log": log,
+        "since": since_your_last_move(reversed(log), me),
         "guess_notice": _wrong_guess_notice(happened, me),
         "result": _result(game, names, seats),
         "suits": [{"suit": s, "name": SUIT_NAMES[s], "css": s.lower()} for s in SUITS],
@@ -583,7 +586,7 @@ def _log(happened: list[tuple[str, dict]], names: Names) -> list[dict]:
     for kind, data in happened:
         text = _log_line(kind, data, names)
         if text:
-            lines.append({"kind": kind, "text": text})
+            lines.append({"kind": kind, "text": text, "player": data.get("player")})
     return list(reversed(lines[-LOG_LENGTH:]))
 
 

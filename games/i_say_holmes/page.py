@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from games.i_say_holmes.rules import cards
+from games.pages import since_your_last_move
 from games.sites import seat_names
 
 TYPE_LABELS = {
@@ -258,6 +259,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "moves": _moves(by_type, version, control),
         "arrests": log.get("arrests", []),
         "log": log.get("lines", []),
+        "since": log.get("since"),
         "seen": _seen(you, game, names),
         "last_case": last_case,
         "result": _result(game, names, seats, me),
@@ -750,8 +752,9 @@ def _log(events, names: Names, me) -> dict:
         if kind != "examined":
             last_seen = None
         if text:
-            lines.append({"kind": kind, "text": text})
+            lines.append({"kind": kind, "text": text, "player": data.get("seat")})
     return {
+        "since": since_your_last_move(lines, me),
         "lines": list(reversed(lines))[:LOG_LENGTH],
         "arrests": arrests,
         "untouched": untouched,

@@ -18,6 +18,7 @@ import json
 import uuid
 from collections import Counter, defaultdict
 
+from games.pages import since_your_last_move
 from games.sherlock_mycroft.rules.cards import (
     CHARACTERS,
     KIND_BY_ID,
@@ -201,6 +202,7 @@ def game_page(view: dict, seats: dict, events: list[tuple[str, dict]]) -> dict:
         ],
         "choice": _choice(game, view["version"], players, me),
         "log": log[:LOG_LENGTH],
+        "since": since_your_last_move(reversed(log), me),
         "result": result,
     }
 
@@ -903,4 +905,3 @@ def _result(game: dict, players: list, me) -> dict | None:
         "sentence": sentence,
         "players": players,
     }
-

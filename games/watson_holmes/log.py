@@ -69,7 +69,12 @@ def game_log(game: dict, me: int | None, events: list[tuple[str, dict]]) -> list
         text = teller.sentence(kind, data, events[index + 1 :])
         if text:
             rounds[-1]["entries"].append(
-                {"kind": kind, "text": text, "about_you": teller.about_you(data)}
+                {
+                    "kind": kind,
+                    "text": text,
+                    "about_you": teller.about_you(data),
+                    "player": data.get("player"),
+                }
             )
     for round_ in rounds:
         round_["entries"].reverse()

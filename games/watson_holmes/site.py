@@ -4,6 +4,7 @@ solution and a debrief."""
 
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
 from games.base import Refusal
+from games.pages import since_your_last_move
 from games.sites import EventReader, GameSite
 from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
@@ -196,6 +197,7 @@ class WatsonHolmesSite(GameSite):
         page["answer_prefix"] = ANSWER_PREFIX
         page["debrief"] = _debrief(view, events)
         page["log"] = game_log(view["game"], view["you"]["seat"], events(PUBLIC_EVENTS))
+        page["since"] = since_your_last_move(_oldest_first(page["log"]), view["you"]["seat"])
         page["restatement"] = self._restatement_form(view)
         page["verdicts"] = _your_verdicts(view["game"])
         page["attempts"] = _attempts(view["game"], seats)
@@ -534,3 +536,8 @@ def _routes(view: dict, names: dict, events: list[tuple[str, dict]]) -> list[dic
         }
         for player in view["game"]["players"]
     ]
+
+
+def _oldest_first(rounds: list[dict]) -> list[dict]:
+    """The log's entries in the order they happened (it shows rounds newest first)."""
+    return [entry for round_ in reversed(rounds) for entry in reversed(round_["entries"])]

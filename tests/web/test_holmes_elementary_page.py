@@ -92,8 +92,8 @@ def refusal(text: str) -> str:
 def test_the_lobby_names_the_house_rules_in_words(lobby, clients):
     text = page(clients["alice"], lobby)
     assert "The lobby" in text
-    assert "First player The host" in text
-    assert "Round limit 12" in text
+    assert "First player: The host" in text
+    assert "Round limit: 12" in text
     assert "Deduction grid" not in text
 
 

@@ -86,7 +86,7 @@ def test_the_lobby_offers_a_computer_player_and_starts(clients, alice):
     table = services.table_create(host=alice, game="sherlock_mycroft", options={"moran": True})
     text = page(clients["alice"], table)
     assert "The lobby" in text and 'id="add-bot"' in text
-    assert "Sebastian Moran on" in text
+    assert "Sebastian Moran: on" in text
 
     services.seat_add_bot(table_id=table.pk, user=alice)
     services.table_start(table_id=table.pk, user=alice)
