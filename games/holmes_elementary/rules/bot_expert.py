@@ -4,10 +4,10 @@ Where the choice matters (which card to play, if any; and in the Deduction phase
 whether to draw, look at the discard pile, or risk a guess on a spot with few
 candidates) it samples worlds the view could stand for (``bot_worlds``), plays each
 candidate move in every world and then every seat on with the fast policy until its own
-next turn (``bot_rollout``), and keeps the move with the best average position. Every
-candidate meets the same worlds, played with the same draws, so their differences are
-the moves' and not luck's. A fixed number of worlds, drawn from ``seed``, makes each
-decision repeatable.
+next turn (at five or six players, to the end of its turn: ``RIVALS_UP_TO``), and keeps
+the move with the best average position. Every candidate meets the same worlds, played
+with the same draws, so their differences are the moves' and not luck's. A fixed number
+of worlds, drawn from ``seed``, makes each decision repeatable.
 
 Everything else (sure guesses, solving, discards, Locale's keep) is the normal bot's.
 """
@@ -23,9 +23,12 @@ from games.holmes_elementary.rules.cards import SUITS, TARGETED_SUITS, suit_of
 from games.rng import seeded
 
 # The moves a rollout costs grow with the table; fewer worlds keep a decision's time flat.
-ROLLOUTS_PER_DECISION = {2: 64, 3: 48, 4: 40, 5: 32, 6: 28}
+ROLLOUTS_PER_DECISION = {2: 64, 3: 48, 4: 40, 5: 72, 6: 72}
+# Up to four players a rollout runs on through the rivals' turns to the seat's next one.
+# At five and six that costs five turns a rollout, too few rollouts fit, and their noise
+# drowns the moves' differences: there a rollout ends with the seat's own turn.
+RIVALS_UP_TO = 4
 MIN_WORLDS = 2
-RIVALS_TOO = True
 RISKY_CANDIDATES = 3  # a spot with at most this many candidate ranks is worth a risky guess
 
 
@@ -107,6 +110,7 @@ def search(view: dict, seat: int, legal: list[dict], moves: list[dict], seed: in
     budget = ROLLOUTS_PER_DECISION.get(len(view["players"]), min(ROLLOUTS_PER_DECISION.values()))
     rounds = max(1, (len(moves) - 1).bit_length())
     looks = discard_look_allowed(view, legal)
+    rivals_too = len(view["players"]) <= RIVALS_UP_TO
     rng = seeded(seed)
     alive = list(range(len(moves)))
     totals = [0.0] * len(moves)
@@ -114,15 +118,15 @@ def search(view: dict, seat: int, legal: list[dict], moves: list[dict], seed: in
         for _ in range(max(MIN_WORLDS, budget // rounds // len(alive))):
             world, rng = sample_world(view, seat, rng, looks)
             for index in alive:
-                totals[index] += _played_out(world, seat, moves[index])
+                totals[index] += _played_out(world, seat, moves[index], rivals_too)
         alive.sort(key=lambda index: (-totals[index], index))
         if len(alive) <= 2:
             return moves[alive[0]]
         alive = alive[: (len(alive) + 1) // 2]
 
 
-def _played_out(world: dict, seat: int, move: dict) -> float:
+def _played_out(world: dict, seat: int, move: dict, rivals_too: bool) -> float:
     result = apply(world, seat, move)
     if isinstance(result, Refusal):  # a world the move does not fit: never the best
         return -100.0
-    return value(rollout(result[0], seat, RIVALS_TOO), seat)
+    return value(rollout(result[0], seat, rivals_too), seat)
