@@ -99,6 +99,13 @@ def test_it_shows_a_table_that_reads_like_a_game(
     expect(c.locator(".watson-text")).to_contain_text("Mrs Quill takes in washing")
     expect(log_entries(b).first).to_contain_text("Watson (Alice) read 4 · Mrs Quill's Room")
 
+    # --- At 1280 the notebook stands beside the card being read ---------------------------
+    # The card asks for notes before it is gone: both are on screen together.
+    a.locator("#reading-panel").scroll_into_view_if_needed()
+    expect(a.locator("#reading-panel .watson-text")).to_be_in_viewport()
+    expect(a.locator("#notebook-text")).to_be_in_viewport()
+    a.screenshot(path=artifacts / "wh-reading-1280.png")
+
     # --- A card number in a text jumps to its card on the board -------------------------
     reference = a.locator('#reading-panel a[href="#location-4"]').first
     reference.click()
