@@ -16,6 +16,7 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from cases.models import VersionStatus
 from cases.printing import case_print_html, write_pdf
 
 from . import selectors, services, threads
@@ -23,6 +24,8 @@ from .editor_admin import CaseVersionAdmin  # noqa: F401 (registers the case edi
 from .forms import ReviewCommentForm
 from .models import Review
 
+# The name of a thread's reply box in the review page's form: "reply-<comment id>".
+REPLY_PREFIX = "reply-"
 LEFT_OUT_UNTIL_REVEALED = (
     "The solution and the answer key are left out of this copy: your review is blind. "
     "Show them on the review page, then print the case again."
@@ -155,6 +158,8 @@ class ReviewAdmin(admin.ModelAdmin):
             "may_print": review.moderator_id == request.user.pk and not decided,
             "threads": page_threads,
             "comment_form": ReviewCommentForm(version=version),
+            # While the review goes on, the page is one form: see _comment_thread.html.
+            "review_form": "review-form" if version.status == VersionStatus.IN_REVIEW else "",
             "playtests": list(version.playtests.filter(tester=request.user)),
         }
         if revealed:
@@ -181,7 +186,8 @@ class ReviewAdmin(admin.ModelAdmin):
         except services.WorkflowRefused as refused:
             self.message_user(request, str(refused), messages.ERROR)
             return self._back(review)
-        self.message_user(request, success, messages.SUCCESS)
+        if success:
+            self.message_user(request, success, messages.SUCCESS)
         return result or self._back(review)
 
     def claim_view(self, request, pk: int):
@@ -227,21 +233,41 @@ class ReviewAdmin(admin.ModelAdmin):
         question_id, location_id = form.target_ids()
         return [services.CommentInput(form.cleaned_data["text"], question_id, location_id)]
 
+    @staticmethod
+    def _replies(request) -> list[services.ReplyInput]:
+        """The threads' reply boxes: on the review page they belong to its one form
+        (`reply-<comment id>`), so whichever button is pressed sends them."""
+        return [
+            services.ReplyInput(int(name.removeprefix(REPLY_PREFIX)), text)
+            for name, text in request.POST.items()
+            if name.startswith(REPLY_PREFIX) and name.removeprefix(REPLY_PREFIX).isdigit()
+        ]
+
     def request_changes_view(self, request, pk: int):
         def request_changes(version, r):
             services.case_request_changes(
-                version=version, user=r.user, comments=self._comments(r, version)
+                version=version,
+                user=r.user,
+                comments=self._comments(r, version),
+                replies=self._replies(r),
             )
             return HttpResponseRedirect(reverse("admin:authoring_review_changelist"))
 
         return self._act(request, pk, request_changes, "Changes requested: the author is told.")
 
     def comment_view(self, request, pk: int):
-        def comment(version, r):
-            comments = self._comments(r, version) or [services.CommentInput("")]
-            services.case_comment_add(version=version, user=r.user, comment=comments[0])
+        def send(version, r):
+            comment = (self._comments(r, version) or [services.CommentInput("")])[0]
+            created, replies = services.review_page_send(
+                version=version, user=r.user, comment=comment, replies=self._replies(r)
+            )
+            sent = ["Comment"] if created else []
+            if replies:
+                sent.append(f"{len(replies)} repl{'y' if len(replies) == 1 else 'ies'}")
+            told = f"{' and '.join(sent).capitalize()} added: the author is told."
+            self.message_user(r, told, messages.SUCCESS)
 
-        return self._act(request, pk, comment, "Comment added: the author is told.")
+        return self._act(request, pk, send, "")
 
     def playtest_view(self, request, pk: int):
         def playtest(version, r):

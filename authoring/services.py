@@ -387,6 +387,36 @@ class CommentInput:
     location_id: int | None = None
 
 
+@dataclass(frozen=True)
+class ReplyInput:
+    """A reply typed in a thread's box on the review page."""
+
+    comment_id: int
+    text: str
+
+
+def _replies_send(version: CaseVersion, user, replies: list[ReplyInput]) -> list[ReviewReply]:
+    """The replies typed on the review page, each into its thread: whichever button the
+    moderator pressed sends them along, so no box's text is dropped."""
+    sent = []
+    for reply in replies:
+        if not reply.text.strip():
+            continue
+        comment = (
+            ReviewComment.objects.select_related("version__case")
+            .filter(version=version, pk=reply.comment_id)
+            .first()
+        )
+        if comment is None:
+            raise WorkflowRefused(
+                "A reply was typed under a comment that is no longer on this version; "
+                "copy your text and reload the page.",
+                "no_thread",
+            )
+        sent.append(review_comment_reply(comment=comment, user=user, text=reply.text))
+    return sent
+
+
 def _check_comments(version: CaseVersion, comments: list[CommentInput]) -> None:
     question_ids = {c.question_id for c in comments if c.question_id}
     location_ids = {c.location_id for c in comments if c.location_id}
@@ -405,11 +435,14 @@ def _check_comments(version: CaseVersion, comments: list[CommentInput]) -> None:
             )
 
 
-def check_case_request_changes(*, version: CaseVersion, user, comments: list[CommentInput]) -> None:
+def check_case_request_changes(
+    *, version: CaseVersion, user, comments: list[CommentInput], replies: list[ReplyInput] = ()
+) -> None:
     _check_deciding(version, user)
     comments = [c for c in comments if c.text.strip()]
     if (
         not comments
+        and not any(reply.text.strip() for reply in replies)
         and not ReviewComment.objects.filter(
             version=version, created_at__gte=version.review.submitted_at
         ).exists()
@@ -420,11 +453,14 @@ def check_case_request_changes(*, version: CaseVersion, user, comments: list[Com
 
 @transaction.atomic
 def case_request_changes(
-    *, version: CaseVersion, user, comments: list[CommentInput]
+    *, version: CaseVersion, user, comments: list[CommentInput], replies: list[ReplyInput] = ()
 ) -> list[ReviewComment]:
+    """Sends the case back to its author with the comments, and the replies typed in the
+    threads' boxes (while the version is still in review, where replies are allowed)."""
     version = _lock(version)
     comments = [c for c in comments if c.text.strip()]
-    check_case_request_changes(version=version, user=user, comments=comments)
+    check_case_request_changes(version=version, user=user, comments=comments, replies=replies)
+    _replies_send(version, user, replies)
     created = ReviewComment.objects.bulk_create(
         ReviewComment(
             version=version,
@@ -472,6 +508,25 @@ def case_comment_add(*, version: CaseVersion, user, comment: CommentInput) -> Re
     )
     _after_commit("notify_comment", created.pk)
     return created
+
+
+@transaction.atomic
+def review_page_send(
+    *, version: CaseVersion, user, comment: CommentInput, replies: list[ReplyInput]
+) -> tuple[ReviewComment | None, list[ReviewReply]]:
+    """What the moderator typed on the review page, sent at once: the replies in their
+    threads, and the new comment when it has text."""
+    version = _lock(version)
+    typed = [reply for reply in replies if reply.text.strip()]
+    if not typed and not comment.text.strip():
+        raise WorkflowRefused("Write a comment or a reply first.", "empty_comment")
+    sent = _replies_send(version, user, typed)
+    created = (
+        case_comment_add(version=version, user=user, comment=comment)
+        if comment.text.strip()
+        else None
+    )
+    return created, sent
 
 
 def check_case_playtest(*, version: CaseVersion, user) -> None:

@@ -293,3 +293,30 @@ def test_it_round_trips_the_zip_and_edits_a_published_case_as_a_new_draft(
     assert CaseVersion.objects.get(pk=published.pk).title == "The Clerkenwell Repeater"
     page.set_viewport_size(PHONE)
     page.screenshot(path=artifacts / "editor-new-draft-360.png", full_page=False)
+
+
+def test_a_second_comment_typed_in_a_reply_box_goes_with_request_changes(
+    submitted, mina, live_server_url, chromium
+):
+    """The moderator comments on a question, then types a second remark into that
+    thread's reply box and presses "Request changes" (not the thread's Reply): the
+    remark reaches the author all the same."""
+    moderator = admin_page(chromium, live_server_url, "mina")
+    moderator.get_by_role("link", name="Reviews").click()
+    moderator.get_by_role("link", name=re.compile("The Clerkenwell Repeater")).click()
+    moderator.get_by_role("button", name="Claim").click()
+    moderator.get_by_label("Target").select_option(label='Question "ticket"')
+    moderator.get_by_label("Text").fill("Which ticket?")
+    moderator.get_by_role("button", name="Add comment").click()
+    expect(success(moderator)).to_contain_text("Comment added")
+
+    thread = moderator.locator("#question-ticket .holmes-thread")
+    thread.get_by_label("Your reply").fill("And say which platform, please.")
+    moderator.get_by_role("button", name="Request changes").click()
+    expect(success(moderator)).to_contain_text("Changes requested")
+
+    writer = admin_page(chromium, live_server_url, "alice")
+    writer.goto(f"/admin/cases/caseversion/{submitted.pk}/change/")
+    comments = writer.locator("#review-comments")
+    expect(comments).to_contain_text("Which ticket?")
+    expect(comments).to_contain_text("And say which platform, please.")
