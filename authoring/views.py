@@ -8,7 +8,7 @@ and goes back to `next` when it is a URL of this site.
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -36,13 +36,23 @@ def _comment(request, pk: int) -> ReviewComment:
     )
 
 
-def _on_comment(request, pk: int, do, success: str) -> HttpResponseRedirect:
+# The editor's script sends a thread's form in the background with this header, so that
+# the writer never leaves a page holding unsaved text (authoring/static/authoring/editor.js).
+IN_PLACE_HEADER = "X-Holmes-In-Place"
+
+
+def _on_comment(request, pk: int, do, success: str):
     comment = _comment(request, pk)
+    in_place = request.headers.get(IN_PLACE_HEADER) == "1"
     try:
         do(comment)
     except services.WorkflowRefused as refused:
+        if in_place:
+            return JsonResponse({"done": False, "message": str(refused)}, status=400)
         messages.error(request, str(refused))
     else:
+        if in_place:
+            return JsonResponse({"done": True, "message": success})
         messages.success(request, success)
     return _next(request, reverse("admin:cases_caseversion_change", args=[comment.version_id]))
 

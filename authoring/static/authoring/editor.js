@@ -145,6 +145,77 @@
     }
   });
 
+  // --- Comment threads, answered in place ---------------------------------------------------
+
+  // A thread's forms (reply, resolve, reopen) post in the background: leaving the page
+  // would lose the writer's unsaved edits. The comments panel is then drawn again from the
+  // server; any other reply box's text is carried into the new panel.
+  document.addEventListener("submit", async function (event) {
+    const threadForm = event.target.closest(".holmes-thread form");
+    const panel = document.getElementById("review-comments");
+    if (!threadForm || !panel || !panel.contains(threadForm)) return;
+    event.preventDefault();
+    const button = threadForm.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    let answer = {};
+    let sent = false;
+    try {
+      const response = await fetch(threadForm.action, {
+        method: "POST",
+        body: new FormData(threadForm),
+        headers: { "X-Holmes-In-Place": "1" },
+        credentials: "same-origin",
+      });
+      answer = await response.json().catch(function () { return {}; });
+      sent = response.ok && answer.done;
+    } catch (error) {
+      answer = { message: "Not sent: the site cannot be reached. Your text is still here." };
+    }
+    if (!sent) {
+      if (button) button.disabled = false;
+      tellInPanel(threadForm.closest(".holmes-thread"), answer.message || "Not sent: try again.");
+      return;
+    }
+    const typed = {};
+    panel.querySelectorAll("textarea").forEach(function (box) {
+      if (box.value && !threadForm.contains(box)) typed[box.id] = box.value;
+    });
+    let fresh = null;
+    try {
+      const page = await fetch(location.pathname + location.search, { credentials: "same-origin" });
+      const doc = new DOMParser().parseFromString(await page.text(), "text/html");
+      fresh = doc.getElementById("review-comments");
+    } catch (error) {
+      fresh = null;
+    }
+    const current = document.getElementById("review-comments");
+    if (fresh) {
+      Object.keys(typed).forEach(function (id) {
+        const box = fresh.querySelector("#" + CSS.escape(id));
+        if (box) box.value = typed[id];
+      });
+      current.replaceWith(fresh);
+      tellInPanel(fresh, answer.message);
+    } else {
+      // Sent, but the panel could not be fetched again: say so, and keep the page as it is.
+      const box = threadForm.querySelector("textarea");
+      if (box) box.value = "";
+      if (button) button.disabled = false;
+      tellInPanel(current, answer.message + " Reload the page to see the thread.");
+    }
+  });
+
+  function tellInPanel(where, text) {
+    let note = where.querySelector(":scope > .holmes-in-place-status");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "holmes-in-place-status";
+      note.setAttribute("role", "status");
+      where.prepend(note);
+    }
+    note.textContent = text;
+  }
+
   // --- Autosave ------------------------------------------------------------------------------
 
   const status = document.getElementById("autosave-status");
