@@ -6,6 +6,7 @@ sentences); import and export go through `cases.services` and `cases.selectors`.
 """
 
 import io
+import re
 
 from django.conf import settings
 from django.contrib import admin, messages
@@ -42,6 +43,8 @@ from cases.services import PackageInvalid, card_references_renumber, case_start_
 # The editor's script marks its background saves with this header (authoring/editor.js).
 AUTOSAVE_HEADER = "X-Holmes-Autosave"
 MAX_PREVIEW_CHARACTERS = 100_000
+# The id of an editor field ("id_solution", "id_locations-3-text"): where Save comes back to.
+FIELD_ID = re.compile(r"id_[A-Za-z0-9_-]{1,80}")
 
 
 def _is_autosave(request) -> bool:
@@ -311,7 +314,17 @@ class CaseVersionAdmin(admin.ModelAdmin):
     def response_change(self, request, obj):
         if _is_autosave(request):
             return JsonResponse({"saved": True, "at": timezone.localtime().strftime("%H:%M:%S")})
-        return super().response_change(request, obj)
+        response = super().response_change(request, obj)
+        # "Save and continue editing" brings the writer back to the field they were in
+        # (the editor's script notes it), not to the top of a long page.
+        field = request.POST.get("_return_to", "")
+        if (
+            "_continue" in request.POST
+            and FIELD_ID.fullmatch(field)
+            and response.has_header("Location")
+        ):
+            response["Location"] = response["Location"].split("#")[0] + "#" + field
+        return response
 
     def message_user(self, request, *args, **kwargs):
         if not _is_autosave(request):

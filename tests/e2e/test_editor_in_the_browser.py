@@ -130,3 +130,22 @@ def test_it_previews_the_whole_case_as_players_will_see_it(draft, live_server_ur
     expect(page.locator("#solution")).not_to_be_visible()
     page.get_by_text("Show the solution").click()
     expect(page.locator("#solution")).to_contain_text("Silas Crane")
+
+
+def test_save_and_continue_comes_back_to_the_card_field_the_writer_was_in(
+    draft, live_server_url, chromium
+):
+    page = editor(chromium, live_server_url, draft)
+    page.locator(".holmes-card-index").get_by_role("link", name=re.compile("Smithfield")).click()
+    text = page.locator("#id_locations-5-text")
+    text.fill(text.input_value() + "\n\nThe porters say nothing.")
+
+    page.get_by_role("button", name="Save and continue editing").click()
+
+    expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
+    assert page.url.endswith("/change/#id_locations-5-text")
+    text = page.locator("#id_locations-5-text")
+    expect(text).to_be_focused()
+    expect(text).to_be_in_viewport()
+    expect(text).to_have_value(re.compile("The porters say nothing.$"))
+    expect(page.locator("#id_introduction")).not_to_be_in_viewport()

@@ -25,7 +25,8 @@
     const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) {
       openAround(target);
-      target.scrollIntoView();
+      target.scrollIntoView({ block: "center" });
+      if (target.matches("input, textarea, select")) target.focus({ preventScroll: true });
     }
   }
 
@@ -129,9 +130,20 @@
 
   // --- Unsaved changes -----------------------------------------------------------------------
 
+  // The field the writer is in, for Save and continue to come back to (the server adds it
+  // to the address it sends the writer back to).
+  const returnTo = document.getElementById("holmes-return-to");
+  form.addEventListener("focusin", function (event) {
+    const field = event.target;
+    if (returnTo && field.id && field.matches("input:not([type=hidden]), textarea, select")) {
+      returnTo.value = field.id;
+    }
+  });
+
   function snapshot() {
     const data = new FormData(form);
     data.delete("csrfmiddlewaretoken");
+    data.delete("_return_to");
     return new URLSearchParams(data).toString();
   }
   let saved = snapshot();
