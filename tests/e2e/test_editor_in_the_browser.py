@@ -121,7 +121,9 @@ def test_it_autosaves_changes_but_leaves_new_rows_to_the_save_button(
 
 def test_it_previews_the_whole_case_as_players_will_see_it(draft, live_server_url, chromium):
     page = editor(chromium, live_server_url, draft)
-    page.get_by_role("link", name="Preview as players see it").click()
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name=re.compile("^Preview as players see it")).click()
+    page = opened.value
 
     expect(page.get_by_role("heading", name="The Clerkenwell Repeater", level=1)).to_be_visible()
     expect(page.locator(".location-card")).to_have_count(12)
@@ -149,3 +151,32 @@ def test_save_and_continue_comes_back_to_the_card_field_the_writer_was_in(
     expect(text).to_be_in_viewport()
     expect(text).to_have_value(re.compile("The porters say nothing.$"))
     expect(page.locator("#id_introduction")).not_to_be_in_viewport()
+
+
+def test_preview_and_submit_leave_unsaved_text_where_it_is(draft, live_server_url, chromium):
+    page = editor(chromium, live_server_url, draft)
+    # Autosave's posts are held: the title stays unsaved while the writer goes on.
+    held = []
+
+    def hold_posts(route):
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/change/$"), hold_posts)
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.dismiss()))
+    page.locator("#id_title").fill("The Clerkenwell Repeater, unsaved")
+
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name=re.compile("^Preview as players see it")).click()
+    expect(opened.value.locator(".location-card")).to_have_count(12)
+    page.get_by_role("button", name="Submit for review").click()
+
+    expect(page.locator("#workflow")).to_contain_text("You have unsaved changes: press Save first")
+    assert dialogs == []
+    expect(page.locator("#id_title")).to_have_value("The Clerkenwell Repeater, unsaved")
+    assert CaseVersion.objects.get(pk=draft.pk).status == "draft"
+    for route in held:
+        route.abort()

@@ -157,6 +157,19 @@
     }
   });
 
+  // The workflow's buttons (submit, new draft, play-test) act on the saved case and leave
+  // the page: with unsaved changes they wait, and say so, rather than lose them.
+  document.querySelectorAll("#workflow form").forEach(function (step) {
+    step.addEventListener("submit", function (event) {
+      if (!isDirty()) return;
+      event.preventDefault();
+      tellInPanel(
+        document.getElementById("workflow"),
+        "You have unsaved changes: press Save first, then this button (it acts on the saved case)."
+      );
+    });
+  });
+
   // --- Comment threads, answered in place ---------------------------------------------------
 
   // A thread's forms (reply, resolve, reopen) post in the background: leaving the page
