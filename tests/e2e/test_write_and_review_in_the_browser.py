@@ -194,7 +194,10 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
     expect(writer.locator("#locations-5")).to_contain_text("1 open comment")
     thread.get_by_label("Your reply").fill("Under the third barrow: I say so on the card now.")
     thread.get_by_role("button", name="Reply").click()
-    expect(success(writer)).to_contain_text("Your reply is added to the thread")
+    # Sent in place: the editor page stays, and says so in the comments panel.
+    expect(comments.locator(".holmes-in-place-status")).to_contain_text(
+        "Your reply is added to the thread"
+    )
     expect(thread).to_contain_text("Under the third barrow")
     writer.screenshot(path=artifacts / "editor-comment-thread.png", full_page=False)
 
