@@ -21,11 +21,9 @@ from cases.printing import case_print_html, write_pdf
 
 from . import selectors, services, threads
 from .editor_admin import CaseVersionAdmin  # noqa: F401 (registers the case editor)
-from .forms import ReviewCommentForm
+from .forms import ReviewCommentForm, review_page_typed
 from .models import Review
 
-# The name of a thread's reply box in the review page's form: "reply-<comment id>".
-REPLY_PREFIX = "reply-"
 LEFT_OUT_UNTIL_REVEALED = (
     "The solution and the answer key are left out of this copy: your review is blind. "
     "Show them on the review page, then print the case again."
@@ -226,30 +224,11 @@ class ReviewAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/authoring/review/approve.html", context)
 
-    def _comments(self, request, version) -> list[services.CommentInput]:
-        form = ReviewCommentForm(request.POST, version=version)
-        if not form.is_valid():
-            return []
-        question_id, location_id = form.target_ids()
-        return [services.CommentInput(form.cleaned_data["text"], question_id, location_id)]
-
-    @staticmethod
-    def _replies(request) -> list[services.ReplyInput]:
-        """The threads' reply boxes: on the review page they belong to its one form
-        (`reply-<comment id>`), so whichever button is pressed sends them."""
-        return [
-            services.ReplyInput(int(name.removeprefix(REPLY_PREFIX)), text)
-            for name, text in request.POST.items()
-            if name.startswith(REPLY_PREFIX) and name.removeprefix(REPLY_PREFIX).isdigit()
-        ]
-
     def request_changes_view(self, request, pk: int):
         def request_changes(version, r):
+            comment, replies = review_page_typed(r.POST, version)
             services.case_request_changes(
-                version=version,
-                user=r.user,
-                comments=self._comments(r, version),
-                replies=self._replies(r),
+                version=version, user=r.user, comments=[comment], replies=replies
             )
             return HttpResponseRedirect(reverse("admin:authoring_review_changelist"))
 
@@ -257,13 +236,14 @@ class ReviewAdmin(admin.ModelAdmin):
 
     def comment_view(self, request, pk: int):
         def send(version, r):
-            comment = (self._comments(r, version) or [services.CommentInput("")])[0]
-            created, replies = services.review_page_send(
-                version=version, user=r.user, comment=comment, replies=self._replies(r)
+            comment, replies = review_page_typed(r.POST, version)
+            created, sent_replies = services.review_page_send(
+                version=version, user=r.user, comment=comment, replies=replies
             )
             sent = ["Comment"] if created else []
-            if replies:
-                sent.append(f"{len(replies)} repl{'y' if len(replies) == 1 else 'ies'}")
+            if sent_replies:
+                count = len(sent_replies)
+                sent.append(f"{count} repl{'y' if count == 1 else 'ies'}")
             told = f"{' and '.join(sent).capitalize()} added: the author is told."
             self.message_user(r, told, messages.SUCCESS)
 

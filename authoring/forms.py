@@ -5,6 +5,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
+from authoring.services import CommentInput, ReplyInput
 from cases import services as case_services
 from cases.models import MAX_DIFFICULTY, MAX_PLAYERS, CaseVersion, Icon, Location, Question, Zone
 
@@ -284,6 +285,26 @@ class ReviewCommentForm(forms.Form):
     def target_ids(self) -> tuple[int | None, int | None]:
         kind, _, pk = (self.cleaned_data.get("target") or "").partition(":")
         return (int(pk) if kind == "question" else None, int(pk) if kind == "location" else None)
+
+
+# A thread's reply box in the review page's one form: "reply-<comment id>".
+REPLY_PREFIX = "reply-"
+
+
+def review_page_typed(post, version: CaseVersion) -> tuple[CommentInput, list[ReplyInput]]:
+    """What the review page's one form holds: the new comment, and every thread's reply
+    box (whichever button sent it, all of it is to be sent)."""
+    form = ReviewCommentForm(post, version=version)
+    comment = CommentInput("")
+    if form.is_valid():
+        question_id, location_id = form.target_ids()
+        comment = CommentInput(form.cleaned_data["text"], question_id, location_id)
+    replies = [
+        ReplyInput(int(name.removeprefix(REPLY_PREFIX)), text)
+        for name, text in post.items()
+        if name.startswith(REPLY_PREFIX) and name.removeprefix(REPLY_PREFIX).isdigit()
+    ]
+    return comment, replies
 
 
 class CaseFromTemplateForm(forms.Form):

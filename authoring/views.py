@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
+from .forms import review_page_typed
 from .models import ReviewComment
 
 
@@ -45,6 +46,15 @@ def _on_comment(request, pk: int, do, success: str):
     comment = _comment(request, pk)
     in_place = request.headers.get(IN_PLACE_HEADER) == "1"
     try:
+        # On the review page, Resolve and Reopen belong to the page's one form (the only
+        # one with a "target"): what was typed in its boxes is sent first, never dropped.
+        typed, replies = review_page_typed(request.POST, comment.version)
+        if "target" in request.POST and (
+            typed.text.strip() or any(reply.text.strip() for reply in replies)
+        ):
+            services.review_page_send(
+                version=comment.version, user=request.user, comment=typed, replies=replies
+            )
         do(comment)
     except services.WorkflowRefused as refused:
         if in_place:

@@ -71,3 +71,26 @@ def test_nothing_typed_is_refused_in_a_sentence(client, mina, in_review):
     )
 
     assert "Write a comment or a reply first." in response.content.decode()
+
+
+def test_resolving_one_thread_sends_the_reply_typed_in_another(client, mina, in_review):
+    ticket = first_comment(in_review, mina)
+    card = in_review.locations.get(number=6)
+    barrows = services.case_comment_add(
+        version=in_review, user=mina, comment=CommentInput("Tom hides?", location_id=card.pk)
+    )
+    client.force_login(mina)
+    page = client.get(review_url(in_review)).content.decode()
+    resolve = reverse("authoring:comment_resolve", args=[barrows.pk])
+    assert f'form="review-form" formaction="{resolve}"' in page
+
+    # The page's one form, sent by the second thread's Resolve button.
+    response = client.post(
+        resolve,
+        {"target": "", "text": "", f"reply-{ticket.pk}": "The return half.", "next": "/"},
+    )
+
+    assert response.status_code == 302
+    barrows.refresh_from_db()
+    assert barrows.is_resolved
+    assert ReviewReply.objects.get(comment=ticket).text == "The return half."
