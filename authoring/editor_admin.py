@@ -61,6 +61,22 @@ def _may_edit(request, version: CaseVersion | None) -> bool:
     return True
 
 
+def _first_problem(context) -> str:
+    """The first refusal of a form that did not validate, as a sentence, for autosave to
+    say what waits (the Save button shows every one by its field)."""
+    forms = [context["adminform"].form]
+    for inline in context.get("inline_admin_formsets", []):
+        if inline.formset.non_form_errors():
+            return str(inline.formset.non_form_errors()[0])
+        forms += inline.formset.forms
+    for form in forms:
+        for errors in form.errors.values():
+            if errors:
+                text = str(errors[0])
+                return text if text.endswith(".") else f"{text}."
+    return ""
+
+
 def _preview(text: str):
     if not text:
         return "—"
@@ -297,9 +313,10 @@ class CaseVersionAdmin(admin.ModelAdmin):
         if _is_autosave(request) and request.method == "POST":
             # The form did not validate: nothing was saved, and the writer's page is as it
             # was; the Save button shows the errors by their fields.
+            problem = _first_problem(context) or "a field needs a fix."
             return JsonResponse(
-                {"saved": False, "message": "Not saved automatically: a field needs a fix. "
-                 "Press Save to see which."},
+                {"saved": False, "message": f"Not saved automatically: {problem} "
+                 "Press Save to see it by its field."},
                 status=400,
             )  # fmt: skip
         if obj is not None and obj.pk:

@@ -513,7 +513,8 @@ def test_it_saves_nothing_when_an_autosave_does_not_validate(client, alice, draf
     assert response.status_code == 400
     assert response.json() == {
         "saved": False,
-        "message": "Not saved automatically: a field needs a fix. Press Save to see which.",
+        "message": 'Not saved automatically: "two" is not a card number; write numbers like '
+        "4, 12. Press Save to see it by its field.",
     }
     assert CaseVersion.objects.get(pk=draft.pk).title == "The Clerkenwell Repeater"
 
