@@ -242,7 +242,9 @@ def outsider_page(request: HttpRequest, table_id: int) -> HttpResponse:
     the invite): what the invite page would offer, watching or why not, never the game
     itself. Joining still needs the invite: the address alone seats nobody."""
     table = selectors.table_for_outsider(table_id=table_id)
-    if table is None:
+    if table is None or table.is_private:
+        # A private play-test is no table to anyone else, as its invite code opens none:
+        # its case may be an unpublished draft, under review.
         raise Http404("No such table.")
     return render(request, "play/outsider.html", {"table": table})
 
