@@ -439,6 +439,19 @@ def rules_page_html(*, name: str) -> str:
     return _rendered(path, modified)
 
 
+API_MOVES_DIR = Path(settings.BASE_DIR) / "docs" / "api"
+
+
+def api_moves_page_html(*, name: str) -> str:
+    """A game's moves for API clients (docs/api/<name with dashes>.md), rendered."""
+    path = API_MOVES_DIR / f"{name.replace('_', '-')}.md"
+    try:
+        modified = path.stat().st_mtime
+    except FileNotFoundError:
+        raise Http404("This game has no page of moves yet.") from None
+    return _rendered(path, modified)
+
+
 def game_summary(*, name: str) -> str:
     """A game in one paragraph, for the Games page and the lobby: the rules page's first
     paragraph, so that the game is described in one place."""

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/", views.games, name="games"),
     path("games/<slug:name>/rules/", views.game_rules, name="game-rules"),
+    path("games/<slug:name>/api/", views.game_api_moves, name="game-api-moves"),
     path("games/<slug:name>/tables/new/", views.game_table_create, name="game-table-create"),
     path("cases/<slug:slug>/", views.case_page, name="case"),
     path("cases/<slug:slug>/print.pdf", views_print.case_print, name="case-print"),

@@ -79,6 +79,19 @@ def game_rules(request: HttpRequest, name: str) -> HttpResponse:
     )
 
 
+@require_GET
+def game_api_moves(request: HttpRequest, name: str) -> HttpResponse:
+    """A game's moves as JSON, for programs that play through the API: kept apart from
+    the rules page, which is for people."""
+    if name not in GAMES:
+        raise Http404("No such game.")
+    return render(
+        request,
+        "play/game_api_moves.html",
+        {"game": GAMES[name], "moves": selectors.api_moves_page_html(name=name)},
+    )
+
+
 @login_required
 @require_POST
 def game_table_create(request: HttpRequest, name: str) -> HttpResponse:

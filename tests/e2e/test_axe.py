@@ -68,6 +68,7 @@ PAGES = [
     PageType("writing-guide", None, "/guide/writing-a-case/"),
     PageType("not-found", None, "/no-such-page/"),
     *(PageType(f"{game}-rules", None, f"/games/{game}/rules/") for game in GAMES),
+    *(PageType(f"{game}-api-moves", None, f"/games/{game}/api/") for game in GAMES),
     PageType("watson_holmes-lobby", "dave", "watson_holmes-lobby"),
     PageType("watson_holmes-table", "alice", "watson_holmes-table"),
     PageType("watson_holmes-reading", "charlie", "watson_holmes-reading"),

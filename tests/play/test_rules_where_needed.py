@@ -47,3 +47,31 @@ def test_the_invite_page_links_the_rules(lobby, dave, client):
     client.force_login(dave)
     text = client.get(reverse("play:join", args=[lobby.invite_code])).content.decode()
     assert HOW_TO_PLAY.search(text).group(1) == "/games/watson_holmes/rules/"
+
+
+def first_game_section(html_text: str) -> str:
+    found = re.search(r"<h2[^>]*>Your first game</h2>(.*?)<h2", html_text, re.S)
+    return re.sub(r"<[^>]+>", " ", found.group(1)) if found else ""
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_each_rules_page_opens_with_a_short_first_game(name, client):
+    text = client.get(reverse("play:game-rules", args=[name])).content.decode()
+    first_game = first_game_section(text)
+    assert 100 <= len(first_game.split()) <= 250
+    assert text.index("<h1>") < text.index(">Your first game</h2>") < text.index(">Contents</h2>")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_moves_json_lives_on_its_own_page_for_programs(name, client):
+    rules = client.get(reverse("play:game-rules", args=[name])).content.decode()
+    moves = client.get(reverse("play:game-api-moves", args=[name]))
+    assert "{&quot;type&quot;" not in rules and '{"type"' not in rules
+    assert f'href="/games/{name}/api/"' in rules
+    assert moves.status_code == 200
+    assert "{&quot;type&quot;" in moves.content.decode() or '{"type"' in moves.content.decode()
+    assert f'href="/games/{name}/rules/"' in moves.content.decode()
+
+
+def test_a_game_that_does_not_exist_has_no_moves_page(client):
+    assert client.get("/games/no_such_game/api/").status_code == 404
