@@ -75,3 +75,12 @@ def test_the_moves_json_lives_on_its_own_page_for_programs(name, client):
 
 def test_a_game_that_does_not_exist_has_no_moves_page(client):
     assert client.get("/games/no_such_game/api/").status_code == 404
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_list_on_a_rules_page_is_rendered_as_a_list(name, client):
+    # A table nested in a list item once folded the items after it into one paragraph,
+    # each with a literal "- ".
+    text = client.get(reverse("play:game-rules", args=[name])).content.decode()
+    assert not re.search(r"\n- ", text) and "<pre>" not in text
+    assert text.count("<li>") >= 40
