@@ -123,7 +123,7 @@ def test_a_person_plays_a_case_against_three_computers(alice, live_server_url, c
     card.get_by_label("Seconds to answer a card played on you").fill("5")
     card.locator("#open-i_say_holmes").click()
     expect(page.get_by_role("heading", name="The lobby")).to_be_visible()
-    expect(page.locator(".lobby")).to_contain_text("Number of cases 1")
+    expect(page.locator(".lobby")).to_contain_text("Number of cases: 1")
     for seats in (2, 3, 4):
         page.locator("#add-bot").click()
         expect(page.locator(".seat-list > li")).to_have_count(seats)

@@ -1,5 +1,7 @@
-"""The site's 404 pages in Chromium, at 1280 and 360 px: a missing page and a table the
-visitor is not at each lead on (home, My tables, join with a code), and the links work.
+"""The site's 404 pages in Chromium, at 1280 and 360 px: a missing page and a table address
+that opens no table each lead on (home, My tables, join with a code), and the links work.
+(A table that exists answers someone not at it with its invite's offer instead:
+tests/e2e/test_watching_in_the_browser.py.)
 
 The test server runs with HOLMES_DEBUG=1, which answers a 404 with Django's debugging page
 instead of ours, and production settings need HTTPS and collected static files. So the
@@ -43,15 +45,19 @@ def started(alice, bob):
 @pytest.fixture
 def rendered(started, make_user) -> dict[str, str]:
     """Our 404 pages as Dora (at no table) is answered them: a missing page, and a table
-    she is not at. Rendered before the browser starts (see tests/e2e/conftest.py)."""
+    address that opens no table. Rendered before the browser starts (tests/e2e/conftest.py)."""
     client = Client()
     client.force_login(make_user("dora", display_name="Dora"))
     pages = {}
-    for path in (MISSING, f"/tables/{started.pk}/"):
+    for path in (MISSING, no_table(started)):
         response = client.get(path)
         assert response.status_code == 404
         pages[path] = response.content.decode()
     return pages
+
+
+def no_table(started) -> str:
+    return f"/tables/{started.pk + 1000}/"
 
 
 def open_not_found(page: Page, path: str, html: str) -> None:
@@ -89,10 +95,10 @@ def test_a_missing_page_leads_home_and_to_my_tables(rendered, live_server_url, c
     expect(page).to_have_url(f"{live_server_url}/")
 
 
-def test_a_table_you_are_not_at_leads_to_joining_with_a_code(
+def test_an_address_of_no_table_leads_to_joining_with_a_code(
     rendered, started, live_server_url, chromium, artifacts
 ):
-    path = f"/tables/{started.pk}/"
+    path = no_table(started)
     page = open_page(chromium, live_server_url, WIDE)
     log_in(page, "dora")
     open_not_found(page, path, rendered[path])
