@@ -241,7 +241,7 @@ def test_the_games_page_opens_a_table_of_a_card_game(nim_game, client, alice):
     assert response.url == reverse("play:table", args=[table.pk])
     assert (table.engine, table.options, table.turn_timer_seconds) == ("nim", {"heap": 15}, 60)
     lobby = client.get(response.url).text
-    assert "Seat a computer player" in lobby and "Matches 15" in lobby
+    assert "Seat a computer player" in lobby and "Matches: 15" in lobby
 
 
 def test_the_games_page_says_why_a_table_was_refused(nim_game, client, alice):
