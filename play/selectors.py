@@ -428,27 +428,26 @@ def notebook_text(*, membership: Membership) -> str | None:
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 
 
-def rules_page_html(*, name: str) -> str:
-    """A game's rules page (docs/rules/<name with dashes>.md), rendered; kept per file
-    version, so an edited page shows without a restart."""
-    path = RULES_DIR / f"{name.replace('_', '-')}.md"
-    try:
-        modified = path.stat().st_mtime
-    except FileNotFoundError:
-        raise Http404("This game has no rules page yet.") from None
-    return _rendered(path, modified)
-
-
 API_MOVES_DIR = Path(settings.BASE_DIR) / "docs" / "api"
+
+
+def rules_page_html(*, name: str) -> str:
+    """A game's rules page (docs/rules/<name with dashes>.md), rendered."""
+    return _doc_page_html(RULES_DIR, name, missing="This game has no rules page yet.")
 
 
 def api_moves_page_html(*, name: str) -> str:
     """A game's moves for API clients (docs/api/<name with dashes>.md), rendered."""
-    path = API_MOVES_DIR / f"{name.replace('_', '-')}.md"
+    return _doc_page_html(API_MOVES_DIR, name, missing="This game has no page of moves yet.")
+
+
+def _doc_page_html(directory: Path, name: str, *, missing: str) -> str:
+    # Kept per file version, so an edited page shows without a restart.
+    path = directory / f"{name.replace('_', '-')}.md"
     try:
         modified = path.stat().st_mtime
     except FileNotFoundError:
-        raise Http404("This game has no page of moves yet.") from None
+        raise Http404(missing) from None
     return _rendered(path, modified)
 
 
