@@ -117,6 +117,9 @@ def after_commit_push(table: Table, presence: TablePresence | None = None, mover
 def after_commit_notify(table: Table, kind: str, details: dict | None = None) -> None:
     # Written in the move's transaction, sent after commit, redelivered by the beat if the
     # broker was down: a committed move always ends in its notifications, once each.
+    if table.is_private:
+        # A private table (a play-test) has its tester alone, at its page: nobody to tell.
+        return
     outbox_enqueue(
         task="play.tasks.notify_table", args=[table.pk, kind, table.version, details or {}]
     )
