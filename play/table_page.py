@@ -53,6 +53,7 @@ def table_context(
         and table.state is not None
         and not selectors.may_write_notes(table=table, player=membership.seat.number),
     }
+    context["editor_url"] = _editor_url(request, table)
     if context["seats_replaceable"] and context["is_host"]:
         context["seats_away"] = leaving.seats_away(table=table)
     context["notebook_marks"] = selectors.notebook_marks(membership=membership)
@@ -66,6 +67,15 @@ def table_context(
             context["game"] = site.page_after_refusal(context["game"], *refused)
         context["timer_label"] = site.timer_label(view)
     return context
+
+
+def _editor_url(request: HttpRequest, table) -> str:
+    """A private play-test's way back to the case editor, for the case's author alone: the
+    play-test is a step of writing, and the editor is where the writer goes next."""
+    version = table.case_version
+    if not table.is_private or version is None or version.case.author_id != request.user.pk:
+        return ""
+    return reverse("admin:cases_caseversion_change", args=[version.pk])
 
 
 def seat_display(game, seat: dict) -> dict:

@@ -135,3 +135,21 @@ def test_it_refuses_the_playtest_endpoint_to_a_get_and_to_strangers(client, draf
     client.force_login(mina)
     assert client.post(url).status_code == 404
     assert not Table.objects.exists()
+
+
+def test_it_links_the_authors_playtest_table_back_to_the_editor(client, draft, alice):
+    table = services.case_playtest_start(version=draft, user=alice).table
+    client.force_login(alice)
+
+    page = client.get(reverse("play:table", args=[table.pk])).content.decode()
+
+    assert f'<a href="{editor_url(draft)}" id="back-to-editor">Back to the editor</a>' in page
+
+
+def test_it_shows_no_way_to_the_editor_at_a_moderators_playtest(client, in_review, mina):
+    table = services.case_playtest_start(version=in_review, user=mina).table
+    client.force_login(mina)
+
+    page = client.get(reverse("play:table", args=[table.pk])).content.decode()
+
+    assert "Back to the editor" not in page
