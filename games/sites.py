@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
 from typing import Any
 
 from games import get_game
 from games.base import Event, Game, Refusal
+from games.pages import EventReader, PageContext, SeatNames, seat_names, turn_sentence
 from games.words import names_sentence
 
-# A reader of the table's log the site may be given: the (type, data) of the events of
-# the given types that the member may see, oldest first.
-EventReader = Callable[[Iterable[str]], list[tuple[str, dict]]]
+__all__ = ["EventReader", "GameSite", "PageContext", "action_label", "get_site", "seat_names"]
 
 
 class GameSite:
@@ -160,24 +158,19 @@ class GameSite:
                 result[name[len("param-") :]] = int(value) if number else value.strip()
         return result
 
-    def page(self, view: dict, seats: dict[int, dict], events: EventReader) -> dict:
-        """The game's part of the page: ``view`` (this member's), arranged for the game's
-        ``template``. By default: whose turn it is, and the legal moves as buttons."""
-        game_view = view["game"]
-        me = view["you"]["seat"]
-        turn = game_view.get("turn")
-        if turn is None or turn not in seats:
-            sentence = ""
-        elif turn == me:
-            sentence = "It is your turn."
-        else:
-            sentence = f"It is {seats[turn]['name']}'s turn."
+    def page(self, context: PageContext) -> dict:
+        """The game's part of the page: the member's view (``context``, the page kit's),
+        arranged for the game's ``template``. By default: whose turn it is, and the legal
+        moves as buttons."""
+        turn = context.game.get("turn")
+        names = {number: seat["name"] for number, seat in context.seats.items()}
+        sentence = turn_sentence(SeatNames(names, context.me), turn) if turn in names else ""
         return {
             "announce": sentence,
             "status": sentence,
             "controls": [
-                self.control(action, action_label(action), view["version"])
-                for action in game_view.get("legal_actions") or []
+                self.control(action, action_label(action), context.version)
+                for action in context.legal
             ],
         }
 
@@ -225,13 +218,3 @@ def get_site(name: str) -> GameSite:
         module, _, attribute = site.rpartition(".")
         site = getattr(import_module(module), attribute)
     return site(game)
-
-
-def seat_names(seats: dict[int, dict], players: Iterable[dict]) -> dict[int, str]:
-    """Each seat's name as the table knows it now, for a game's page: a computer player's
-    once the person who sat there has left (``seats``, the table's), else the name the
-    game was set up with (``players``: the rules' entries, each with "seat" and "name").
-    A game's state keeps the names given at set-up; the seat is renamed, the state not."""
-    names = {player["seat"]: player["name"] for player in players}
-    names.update({number: seat["name"] for number, seat in seats.items() if seat.get("name")})
-    return names

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games import get_game
 from games.base import DEFAULT_BOT_LEVEL
+from games.pages import PageContext
 from games.sites import get_site
 
 from . import leaving, selectors
@@ -62,7 +63,8 @@ def table_context(
         context["lobby"] = _lobby(request, table, game, site, seats)
     elif view["game"] is not None:
         events = selectors.event_reader(membership=membership)
-        context["game"] = site.page(view, seats, events)
+        page = PageContext(view=view, seats=seats, events=events, control=site.control)
+        context["game"] = site.page(page)
         if refused is not None:
             context["game"] = site.page_after_refusal(context["game"], *refused)
         context["timer_label"] = site.timer_label(view)

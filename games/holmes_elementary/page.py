@@ -22,8 +22,16 @@ from games.holmes_elementary.rules.cards import (
     suit_of,
 )
 from games.holmes_elementary.rules.state import HAND_LIMIT, TOKENS_TO_WIN
-from games.pages import since_your_last_move
-from games.sites import seat_names
+from games.holmes_elementary.sentences import LOG_EVENTS, SENTENCES, cards_text, headline
+from games.pages import (
+    PageContext,
+    SeatNames,
+    log_entries,
+    newest_first,
+    result_panel,
+    since_your_last_move,
+    turn_sentence,
+)
 from games.words import counted
 
 PHASES = {
@@ -60,27 +68,7 @@ FACTS = {
     "": ("", "not seen yet"),
 }
 LOOKS = {"deck": "the top of the deck", "discard": "the discard pile"}
-# The events the page tells, oldest first; the page shows the latest few.
-LOG_EVENTS = (
-    "turn_started",
-    "played",
-    "stole",
-    "stolen_card",
-    "hand_looked",
-    "hand_shown",
-    "deck_looked",
-    "deck_top",
-    "drew_cards",
-    "discarded",
-    "discarded_cards",
-    "case_solved",
-    "guessed",
-    "spot_seen",
-    "discard_viewed",
-    "reshuffled",
-    "timeout",
-    "game_over",
-)
+# The page shows the latest few events.
 LOG_LENGTH = 14
 VERSIONED_ACTIONS = frozenset(
     {"play", "solve", "guess", "draw_discard", "view_discard", "pass", "discard", "keep"}
@@ -100,49 +88,19 @@ def card(card_id_: str) -> dict:
     }
 
 
-def cards_text(cards) -> str:
-    return ", ".join(f"{SUIT_NAMES[suit_of(c)]} {rank_of(c)}" for c in cards) or "no cards"
-
-
-class Names:
-    """How the page names seats: "you" for the member, else the seat's name now (a
-    computer player's once the person who sat there has left)."""
-
-    def __init__(self, names: dict[int, str], me: int | None):
-        self.names = names
-        self.me = me
-
-    def __call__(self, seat, *, capital: bool = True) -> str:
-        if seat == self.me:
-            return "You" if capital else "you"
-        return self.names.get(seat, "Somebody")
-
-    def possessive(self, seat) -> str:
-        return "your" if seat == self.me else f"{self.names.get(seat, 'somebody')}'s"
-
-    def name(self, seat) -> str:
-        """The seat's name, even for the member (beside a "(you)" tag)."""
-        return self.names.get(seat, "Somebody")
-
-
-def game_page(view: dict, seats: dict, events, control) -> dict:
-    """A member's view of an Elementary deck table, arranged for its templates.
-    ``control(action, label, version, **extra)`` builds a move's form (``GameSite``)."""
-    game = view["game"]
-    me = view["you"]["seat"]
+def game_page(context: PageContext) -> dict:
+    """A member's view of an Elementary deck table (the page kit's ``context``), arranged
+    for its templates."""
+    game, me, version, control = context.game, context.me, context.version, context.control
+    legal, by_type = context.legal, context.by_type
     you = game.get("you")
-    names = Names(seat_names(seats, game["players"]), me)
-    version = view["version"]
-    legal = game.get("legal_actions") or []
-    by_type = defaultdict(list)
-    for action in legal:
-        by_type[action["type"]].append(action)
+    names = context.names()
     pending = game["pending"]
     my_choice = pending is not None and pending["player"] == me and bool(legal)
     my_turn = game["player"] == me and pending is None and bool(legal)
     status = _status(game, names, me)
-    happened = list(events(LOG_EVENTS)) if events else []
-    log = _log(happened, names)
+    happened = context.happened(LOG_EVENTS)
+    log = newest_first(log_entries(happened, SENTENCES, names), LOG_LENGTH)
     page = {
         "version": version,
         "is_player": me is not None,
@@ -158,7 +116,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "deck_count": game["deck_count"],
         "discard_count": game["discard_count"],
         "supply": game["supply"],
-        "players": _players(game, seats, names),
+        "players": _players(game, context, names),
         "spots": _spots(game, names, you),
         "hand": _hand(you, by_type["play"], names, version, control) if you else None,
         "hand_count": len(you["hand"]) if you else 0,
@@ -170,7 +128,7 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
         "log": log,
         "since": since_your_last_move(reversed(log), me),
         "guess_notice": _wrong_guess_notice(happened, me),
-        "result": _result(game, names, seats),
+        "result": _result(game, names, context),
         "suits": [{"suit": s, "name": SUIT_NAMES[s], "css": s.lower()} for s in SUITS],
     }
     return page
@@ -179,20 +137,17 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
 # --- Status ---------------------------------------------------------------------------------
 
 
-def _status(game: dict, names: Names, me) -> str:
+def _status(game: dict, names: SeatNames, me) -> str:
     if game["phase"] == "over":
-        return _result_sentence(game, names)
+        return headline(game["result"], names)
     pending = game["pending"]
     if pending is not None:
         who = pending["player"]
         if who == me:
             return _your_choice_sentence(pending, game, names)
         return f"Waiting for {names(who)} to {_choice_verb(pending)}."
-    current = game["player"]
     phase = PHASES.get(game["phase"], game["phase"])
-    if current == me:
-        return f"It is your turn: {phase} phase."
-    return f"It is {names(current)}'s turn: {phase} phase."
+    return turn_sentence(names, game["player"], f"{phase} phase")
 
 
 def _choice_verb(pending: dict) -> str:
@@ -206,7 +161,7 @@ def _choice_verb(pending: dict) -> str:
     }.get(pending["kind"], "choose")
 
 
-def _your_choice_sentence(pending: dict, game: dict, names: Names) -> str:
+def _your_choice_sentence(pending: dict, game: dict, names: SeatNames) -> str:
     count = pending["count"]
     cards = "one card" if count == 1 else f"{count} cards"
     if pending["kind"] == "locale":
@@ -234,7 +189,7 @@ def _tokens(count: int) -> list[bool]:
     return [slot < count for slot in range(max(TOKENS_TO_WIN, count))]
 
 
-def _players(game: dict, seats: dict, names: Names) -> list[dict]:
+def _players(game: dict, context: PageContext, names: SeatNames) -> list[dict]:
     waiting = set(game["waiting_for"])
     result = []
     for player in game["players"]:
@@ -243,7 +198,7 @@ def _players(game: dict, seats: dict, names: Names) -> list[dict]:
             {
                 **player,
                 "name": names.name(seat),
-                "seat_info": seats.get(seat, {"colour": "grey", "letter": "?", "name": ""}),
+                "seat_info": context.seat(seat),
                 "is_you": seat == names.me,
                 "is_turn": seat == game["player"],
                 "is_waited_on": seat in waiting,
@@ -255,7 +210,7 @@ def _players(game: dict, seats: dict, names: Names) -> list[dict]:
     return result
 
 
-def _spots(game: dict, names: Names, you: dict | None) -> list[dict]:
+def _spots(game: dict, names: SeatNames, you: dict | None) -> list[dict]:
     seen_spots = (you or {}).get("seen_spots") or {}
     spots = []
     for spot in game["spots"]:
@@ -284,7 +239,7 @@ def _spots(game: dict, names: Names, you: dict | None) -> list[dict]:
     return spots
 
 
-def _hand(you: dict, plays: list[dict], names: Names, version: int, control) -> list[dict]:
+def _hand(you: dict, plays: list[dict], names: SeatNames, version: int, control) -> list[dict]:
     """The hand by suit; each card with the plays it allows now (one per target)."""
     plays_by_card = defaultdict(list)
     for action in plays:
@@ -315,7 +270,7 @@ def _hand(you: dict, plays: list[dict], names: Names, version: int, control) -> 
     return groups
 
 
-def _play_control(action: dict, shown: dict, names: Names, version: int, control) -> dict:
+def _play_control(action: dict, shown: dict, names: SeatNames, version: int, control) -> dict:
     target = action.get("target")
     what = f"Play {shown['short']}, {shown['name']}"
     if target is None:
@@ -332,7 +287,7 @@ def _play_control(action: dict, shown: dict, names: Names, version: int, control
     )
 
 
-def _last_look(you: dict | None, names: Names) -> dict | None:
+def _last_look(you: dict | None, names: SeatNames) -> dict | None:
     look = (you or {}).get("last_look")
     if not look:
         return None
@@ -560,36 +515,6 @@ def marks_json(marks) -> str:
 # --- What happened --------------------------------------------------------------------------
 
 
-DISCARD_REASONS = {
-    "help": "{who} lost 1 card at random (Help).",
-    "action": "{who} discarded {cards} for an Action card.",
-    "wrong_guess": "{who} threw away {their} whole hand ({cards}) after a wrong guess.",
-    "deduction": "{who} drew a card and discarded one.",
-    "retire": "{who} discarded {cards} down to nine.",
-    "locale": "{who} discarded the other Locale cards ({cards}).",
-}
-DRAW_REASONS = {
-    "investigate": "investigating",
-    "mystery": "Mystery",
-    "help": "Help",
-    "locale": "Locale",
-    "deduction": "the deduction",
-}
-
-
-def _count(count: int) -> str:
-    return counted(count, "card")
-
-
-def _log(happened: list[tuple[str, dict]], names: Names) -> list[dict]:
-    lines = []
-    for kind, data in happened:
-        text = _log_line(kind, data, names)
-        if text:
-            lines.append({"kind": kind, "text": text, "player": data.get("player")})
-    return list(reversed(lines[-LOG_LENGTH:]))
-
-
 # A seat's own moves: a wrong guess is told until the guesser's next one.
 OWN_MOVES = {"played", "guessed", "case_solved", "discard_viewed", "stole", "hand_looked"}
 
@@ -625,93 +550,13 @@ def _wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
     if seen is not None:
         sentence += f": the {suit} spot holds {rank_of(seen['card'])} (only you saw it)"
     if thrown is not None:
-        sentence += f", and your hand ({_count(thrown.get('count', 0))}) went to the discard"
+        sentence += (
+            f", and your hand ({counted(thrown.get('count', 0), 'card')}) went to the discard"
+        )
     return sentence + ". You may not guess that spot again."
 
 
-def _log_line(kind: str, data: dict, names: Names) -> str:
-    who = names(data.get("player"))
-    if kind == "turn_started":
-        return f"Round {data.get('round')}: {names.possessive(data.get('player'))} turn."
-    if kind == "played":
-        shown = card(data["card"])
-        target = data.get("target")
-        on = f" on {names(target, capital=False)}" if target is not None else ""
-        return f"{who} played {shown['short']}, {shown['name']}{on}."
-    if kind == "stole":
-        return f"{who} took a card at random from {names(data.get('target'), capital=False)}."
-    if kind == "stolen_card":
-        return f"The card taken: {cards_text([data['card']])}."
-    if kind == "hand_looked":
-        return f"{who} looked at {names.possessive(data.get('target'))} hand."
-    if kind == "hand_shown":
-        return f"You saw {names.possessive(data.get('target'))} hand: {cards_text(data['cards'])}."
-    if kind == "deck_looked":
-        return f"{who} looked at the top {_count(data.get('count', 0))} of the deck."
-    if kind == "deck_top":
-        return f"You saw the top of the deck: {cards_text(data['cards'])}."
-    if kind == "drew_cards":
-        why = DRAW_REASONS.get(data.get("reason"), data.get("reason"))
-        return f"You drew {cards_text(data['cards'])} ({why})."
-    if kind == "discarded":
-        template = DISCARD_REASONS.get(data.get("reason"))
-        if not template:
-            return ""
-        their = "your" if data.get("player") == names.me else "their"
-        return template.format(who=who, cards=_count(data.get("count", 0)), their=their)
-    if kind == "discarded_cards":
-        return f"You discarded {cards_text(data['cards'])}."
-    if kind == "case_solved":
-        return (
-            f"{who} solved a case with {cards_text(data['cards'])} "
-            f"({counted(data.get('tokens', 0), 'case token')} now)."
-        )
-    if kind == "guessed":
-        guess = f"{SUIT_NAMES.get(data.get('suit'), '?')} {data.get('rank')}"
-        if data.get("correct"):
-            return f"{who} guessed {guess}: right! The spot is emptied."
-        return f"{who} guessed {guess}: wrong."
-    if kind == "spot_seen":
-        return (
-            f"Only you saw it: the {SUIT_NAMES[data['suit']]} spot holds {rank_of(data['card'])}."
-        )
-    if kind == "discard_viewed":
-        return f"{who} looked at the discard pile ({_count(data.get('count', 0))})."
-    if kind == "reshuffled":
-        return f"The discard pile ({_count(data.get('count', 0))}) was shuffled into a new deck."
-    if kind == "timeout":
-        return f"{who} ran out of time."
-    if kind == "game_over":
-        return "The game is over."
-    return ""
-
-
-# --- The end --------------------------------------------------------------------------------
-
-
-def _result_sentence(game: dict, names: Names) -> str:
-    result = game["result"]
-    if not result:
-        return "The game is over."
-    winners = result["winners"]
-    me = names.me
-    if result["reason"] == "five_tokens":
-        who = names(winners[0])
-        if winners[0] == me:
-            return "You won: five case tokens!"
-        return f"{who} won with five case tokens."
-    best = result["tokens"][winners[0]] if winners else 0
-    tokens = "1 case token" if best == 1 else f"{best} case tokens"
-    if len(winners) == 1:
-        if winners[0] == me:
-            return f"The round limit is reached: you won with {tokens}."
-        return f"The round limit is reached: {names(winners[0])} won with {tokens}."
-    listed = [names(seat, capital=False) for seat in winners]
-    together = ", ".join(listed[:-1]) + " and " + listed[-1]
-    return f"The round limit is reached: {together} share the win with {tokens} each."
-
-
-def _result(game: dict, names: Names, seats: dict) -> dict | None:
+def _result(game: dict, names: SeatNames, context: PageContext) -> dict | None:
     result = game["result"]
     if not result:
         return None
@@ -723,7 +568,7 @@ def _result(game: dict, names: Names, seats: dict) -> dict | None:
             {
                 "place": place,
                 "name": names.name(seat),
-                "seat_info": seats.get(seat, {"colour": "grey", "letter": "?", "name": ""}),
+                "seat_info": context.seat(seat),
                 "is_you": seat == names.me,
                 "is_winner": seat in result["winners"],
                 "tokens": result["tokens"][seat],
@@ -733,8 +578,4 @@ def _result(game: dict, names: Names, seats: dict) -> dict | None:
                 "wrong": len(player["barred"]),
             }
         )
-    return {
-        "sentence": _result_sentence(game, names),
-        "you_won": names.me in result["winners"],
-        "ranking": ranking,
-    }
+    return result_panel(headline(result, names), result["winners"], names.me, ranking)

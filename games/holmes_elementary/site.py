@@ -2,7 +2,7 @@
 as cards, the seven spots, the legal moves, and a deduction grid the player can mark)."""
 
 from games.holmes_elementary.page import VERSIONED_ACTIONS, game_page
-from games.sites import EventReader, GameSite
+from games.sites import GameSite, PageContext
 
 # The most cards a discard form may name (a hand holds at most twelve).
 MAX_FORM_CARDS = 20
@@ -26,5 +26,5 @@ class HolmesElementarySite(GameSite):
         """The game counts rounds: My tables (and GET /api/tables/) say which is played."""
         return {**super().progress(state), "round": state["round"]}
 
-    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
-        return game_page(view, seats, events, self.control)
+    def page(self, context: PageContext) -> dict:
+        return game_page(context)

@@ -4,7 +4,7 @@ open response window with its answers, arrests as you may know them, each case's
 and the final result)."""
 
 from games.i_say_holmes.page import VERSIONED_ACTIONS, game_page
-from games.sites import EventReader, GameSite
+from games.sites import GameSite, PageContext
 
 
 class ISayHolmesSite(GameSite):
@@ -40,8 +40,8 @@ class ISayHolmesSite(GameSite):
             return "Time to choose"
         return super().timer_label(view)
 
-    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
-        return game_page(view, seats, events, self.control)
+    def page(self, context: PageContext) -> dict:
+        return game_page(context.view, context.seats, context.events, context.control)
 
 
 def case_closed_sentence(summary: dict, names: dict) -> str:

@@ -3,7 +3,7 @@ its options alone; its page shows the board, the line, both players' areas and t
 majorities, and offers the legal moves as character cards to open and buttons to press."""
 
 from games.sherlock_mycroft.page import FROM_FIELD, GIVE_FIELD, LOG_EVENTS, TAKE_FIELD, game_page
-from games.sites import EventReader, GameSite
+from games.sites import GameSite, PageContext
 
 
 class SherlockMycroftSite(GameSite):
@@ -32,5 +32,5 @@ class SherlockMycroftSite(GameSite):
             result["ability"] = ability
         return result
 
-    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
-        return game_page(view, seats, events(LOG_EVENTS))
+    def page(self, context: PageContext) -> dict:
+        return game_page(context.view, context.seats, context.happened(LOG_EVENTS))

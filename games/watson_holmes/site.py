@@ -5,7 +5,7 @@ solution and a debrief."""
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
 from games.base import Refusal
 from games.pages import since_your_last_move
-from games.sites import EventReader, GameSite
+from games.sites import EventReader, GameSite, PageContext
 from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
 from games.watson_holmes.rules import pending_judgement
@@ -192,7 +192,8 @@ class WatsonHolmesSite(GameSite):
             result["answers"] = answers
         return result
 
-    def page(self, view: dict, seats: dict, events: EventReader) -> dict:
+    def page(self, context: PageContext) -> dict:
+        view, seats, events = context.view, context.seats, context.events
         page = game_page(view, seats)
         page["answer_prefix"] = ANSWER_PREFIX
         page["debrief"] = _debrief(view, events)

@@ -3,6 +3,7 @@ their next move; nobody else reads what only the guesser saw."""
 
 from games.holmes_elementary import rules
 from games.holmes_elementary.page import game_page
+from games.pages import PageContext
 from tests.games.holmes_elementary.helpers import act, make_state
 
 
@@ -18,7 +19,7 @@ def page_for(state: dict, seat: int, happened: list) -> dict:
     def control(action, label, version, **extra):
         return {"action": action, "label": label, **extra}
 
-    return game_page(view, seats, events, control)
+    return game_page(PageContext(view=view, seats=seats, events=events, control=control))
 
 
 def wrong_guess() -> tuple[dict, list]:
