@@ -2,6 +2,7 @@
 selectors read. Everything game-related a client receives is built by
 `selectors.table_view`, i.e. from the engine's `view` for the requesting player."""
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -425,8 +426,18 @@ def action_examples() -> list[OpenApiExample]:
     return examples
 
 
+class ActionSchema(AutoSchema):
+    """The move endpoint's examples, worked out when the schema is built. They come from
+    playing each game a little (play.api_schema), which took over 5 s: done as the class
+    was defined, every web worker paid it on importing the URLconf."""
+
+    def get_examples(self) -> list[OpenApiExample]:
+        return action_examples()
+
+
 class TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
+    schema = ActionSchema()
     # Answers are counted by the move's front door (play/moves.py), whichever road they
     # take: no throttle class here.
 
@@ -449,7 +460,6 @@ class TableActionApi(APIView):
     @extend_schema(
         request=Input,
         responses={200: TABLE_VIEW, 400: None, 409: None, 422: None, 429: None},
-        examples=action_examples(),
         summary="Make a move",
         description="200: the move was applied; the body is your new view. 400: the rules "
         "refuse it (error.code and a sentence; error.details names what the sentence is "
