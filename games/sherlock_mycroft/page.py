@@ -18,7 +18,7 @@ import json
 import uuid
 from collections import Counter, defaultdict
 
-from games.pages import since_your_last_move
+from games.pages import PageContext, SeatNames, log_entries, newest_first, since_your_last_move
 from games.sherlock_mycroft.rules.cards import (
     CHARACTERS,
     KIND_BY_ID,
@@ -29,7 +29,7 @@ from games.sherlock_mycroft.rules.cards import (
     take_cost,
 )
 from games.sherlock_mycroft.rules.scoring import breakdown, placeable_kinds, wildcards
-from games.sites import seat_names
+from games.sherlock_mycroft.sentences import LOG_EVENTS, SENTENCES, card_names, headline
 from games.words import counted as plural
 from games.words import names_sentence as sentence_list
 
@@ -88,28 +88,7 @@ STEPS = {
 
 ROLE_NAMES = {"sherlock": "Sherlock", "mycroft": "Mycroft"}
 
-# The events the page tells as "what happened", newest first.
-LOG_EVENTS = (
-    "moved",
-    "clues_taken",
-    "clue_stolen",
-    "looked",
-    "hidden_gained",
-    "hidden_card",
-    "wildcard_revealed",
-    "von_kramm_reply",
-    "clues_discarded",
-    "clues_swapped",
-    "moriarty",
-    "moran",
-    "reserved",
-    "villain_drawn",
-    "day_started",
-    "day_ended",
-    "wildcards_assigned",
-    "timed_out",
-    "deck_reshuffled",
-)
+# The page shows the latest few events.
 LOG_LENGTH = 8
 # Past this many wildcard placements, the rest are folded away (best first).
 SHOWN_ASSIGNMENTS = 6
@@ -143,10 +122,6 @@ def cards(card_ids) -> list[dict]:
     return [card(c) for c in card_ids]
 
 
-def card_names(card_ids) -> str:
-    return sentence_list([KIND_BY_ID[kind_of(c)].name for c in card_ids])
-
-
 def grouped(card_ids) -> list[dict]:
     """Cards by kind, in kind order: ``{"card", "count", "cards"}`` per kind held."""
     groups: dict[str, list[str]] = defaultdict(list)
@@ -160,16 +135,17 @@ def grouped(card_ids) -> list[dict]:
 # --- The page ----------------------------------------------------------------------------
 
 
-def game_page(view: dict, seats: dict, events: list[tuple[str, dict]]) -> dict:
-    game = view["game"]
-    me = view["you"]["seat"]
-    names = seat_names(seats, game["players"])
+def game_page(context: PageContext) -> dict:
+    """A member's view of a Sherlock & Mycroft table (the page kit's ``context``),
+    arranged for its templates."""
+    game, me, seats, view = context.game, context.me, context.seats, context.view
+    names = context.names("A player")
     board = [_character(entry, seats, game["day"]) for entry in game["board"]]
-    players = [_player(player, seats, names, game, me) for player in game["players"]]
+    players = [_player(player, seats, names.names, game, me) for player in game["players"]]
     ordered = sorted(players, key=lambda p: (not p["is_you"], p["seat"]))
-    log = _log(events, names, me, game)
-    status = _status(game, names, me)
-    result = _result(game, players, me)
+    log = newest_first(log_entries(context.happened(LOG_EVENTS), SENTENCES, names))
+    status = _status(game, names.names, me)
+    result = _result(game, players, names)
     last = next((entry["text"] for entry in log if entry["player"] != me), "")
     return {
         "day": game["day"],
@@ -379,96 +355,6 @@ def _status(game: dict, names: dict, me) -> str:
         if yours:
             return "It is your turn: place your wildcards on kinds you hold."
         return f"{who} places their wildcards."
-    return ""
-
-
-def _who(seat, names: dict, me, *, capital=True) -> str:
-    if seat == me:
-        return "You" if capital else "you"
-    return names.get(seat, "A player")
-
-
-def _log(events: list[tuple[str, dict]], names: dict, me, game: dict) -> list[dict]:
-    entries = []
-    for kind, data in events:
-        text = _event_text(kind, data, names, me)
-        if text:
-            entries.append({"text": text, "player": data.get("player"), "kind": kind})
-    return list(reversed(entries))
-
-
-def _event_text(kind: str, data: dict, names: dict, me) -> str:
-    who = _who(data.get("player"), names, me)
-    if kind == "moved":
-        character = CHARACTERS[data["to"]].name
-        text = f"{who} went to {character}"
-        if not data["used"]:
-            return text + " without using the ability."
-        money = []
-        if data.get("paid"):
-            money.append(f"paid {data['paid']} marker{'s' if data['paid'] != 1 else ''}")
-        if data.get("gained"):
-            money.append(f"gained {data['gained']} marker{'s' if data['gained'] != 1 else ''}")
-        return text + (f" and {' and '.join(money)}." if money else ".")
-    if kind == "clues_taken":
-        text = f"{who} took {card_names(data['cards'])}"
-        if data.get("reserved_clue"):
-            text += " (with the reserved clue)"
-        return text + "."
-    if kind == "clue_stolen":
-        rival = _who(data["from"], names, me, capital=False)
-        return f"{who} stole {card_names([data['card']])} from {rival}."
-    if kind == "looked":
-        return f"{who} looked at {plural(data['count'], 'card')} with Langdale Pike."
-    if kind == "hidden_gained":
-        if data.get("player") == me:
-            return ""  # the private "hidden_card" says which
-        return f"{who} gained a hidden clue."
-    if kind == "hidden_card":
-        return f"You gained {card_names([data['card']])} as a hidden clue."
-    if kind == "wildcard_revealed":
-        return f"{who} drew a Wildcard: it is shown and joins the visible clues."
-    if kind == "von_kramm_reply":
-        if data["pay"]:
-            return f"{who} paid 1 marker for the top card of the deck."
-        return f"{who} declined Von Kramm's card."
-    if kind == "clues_discarded":
-        where = "from the line" if data.get("source") == "line" else "from their clues"
-        if data.get("source") != "line" and data.get("player") == me:
-            where = "from your clues"
-        return f"{who} discarded {card_names(data['cards'])} {where}."
-    if kind == "clues_swapped":
-        return f"{who} swapped {card_names([data['gave']])} for {card_names([data['took']])}."
-    if kind == "moriarty":
-        if data["give"] == "markers":
-            returned = data.get("returned", 2)
-            return f"{who} gave Moriarty {returned} marker{'s' if returned != 1 else ''}."
-        return f"{who} gave Moriarty {card_names([data['give']])}."
-    if kind == "moran":
-        return f"{who} laid down the marker on {CHARACTERS[data['marker']].name} for Moran."
-    if kind == "reserved":
-        if data.get("card") is None:
-            return ""
-        return f"{who} reserved {card_names([data['card']])} with the Sherlock/Mycroft card."
-    if kind == "villain_drawn":
-        return f"Day {data['day']}: {CHARACTERS[data['villain']].name} appears!"
-    if kind == "day_started":
-        return f"Day {data['day']} begins: {CHARACTERS[data['character']].name} joins the board."
-    if kind == "day_ended":
-        text = f"Day {data['day']} ends."
-        if data.get("spent"):
-            spent = sentence_list([CHARACTERS[c].name for c in data["spent"]])
-            text += f" Spent tomorrow: {spent}."
-        return text
-    if kind == "wildcards_assigned":
-        placed = [KIND_BY_ID[k].name for _, k in sorted(data["assign"].items())]
-        if not placed:
-            return f"{who} placed no wildcard."
-        return f"{who} placed wildcards on {sentence_list(placed)}."
-    if kind == "timed_out":
-        return f"{who} ran out of time: the game chose for them."
-    if kind == "deck_reshuffled":
-        return "The discard pile was shuffled into a new deck."
     return ""
 
 
@@ -861,7 +747,7 @@ def _rival_placing(rival: dict) -> str:
 # --- The end -------------------------------------------------------------------------------
 
 
-def _result(game: dict, players: list, me) -> dict | None:
+def _result(game: dict, players: list, names: SeatNames) -> dict | None:
     result = game["result"]
     if not result:
         return None
@@ -879,22 +765,6 @@ def _result(game: dict, players: list, me) -> dict | None:
             }
         )
     winners = [players[s] for s in result["winners"]]
-    scores = result["scores"]
-    if not winners:
-        sentence = f"A draw: {scores[0]} points each, and as many markers."
-    else:
-        winner = winners[0]
-        loser = players[1 - winner["seat"]]
-        name = "You win" if winner["is_you"] else f"{winner['name']} wins"
-        if result["decided_by"] == "points":
-            sentence = f"{name}, {scores[winner['seat']]} points to {scores[loser['seat']]}."
-        else:
-            tokens = result["tokens"]
-            sentence = (
-                f"{scores[0]} points each: {name.lower() if winner['is_you'] else name} with "
-                f"more markers left ({tokens[winner['seat']]} to {tokens[loser['seat']]})."
-            )
-            sentence = sentence[0].upper() + sentence[1:]
     return {
         "rows": rows,
         "reserved": [breakdowns[p["seat"]]["reserved_clue"] for p in players],
@@ -902,6 +772,6 @@ def _result(game: dict, players: list, me) -> dict | None:
         "tokens": [{"player": p, "count": result["tokens"][p["seat"]]} for p in players],
         "totals": [breakdowns[p["seat"]]["total"] for p in players],
         "winners": winners,
-        "sentence": sentence,
+        "sentence": headline(result, names),
         "players": players,
     }

@@ -2,7 +2,7 @@
 its options alone; its page shows the board, the line, both players' areas and the
 majorities, and offers the legal moves as character cards to open and buttons to press."""
 
-from games.sherlock_mycroft.page import FROM_FIELD, GIVE_FIELD, LOG_EVENTS, TAKE_FIELD, game_page
+from games.sherlock_mycroft.page import FROM_FIELD, GIVE_FIELD, TAKE_FIELD, game_page
 from games.sites import GameSite, PageContext
 
 
@@ -33,4 +33,4 @@ class SherlockMycroftSite(GameSite):
         return result
 
     def page(self, context: PageContext) -> dict:
-        return game_page(context.view, context.seats, context.happened(LOG_EVENTS))
+        return game_page(context)

@@ -2,6 +2,7 @@
 alike under Langdale Pike are counted, and the wildcard preview says whether the rival's
 score in it is final."""
 
+from games.pages import PageContext
 from games.sherlock_mycroft import rules
 from games.sherlock_mycroft.page import game_page
 from tests.games.sherlock_mycroft.helpers import at_day, move, place, play, set_tokens, stacked
@@ -11,7 +12,7 @@ def page_for(state: dict, seat: int = 0) -> dict:
     game = {**rules.view(state, seat), "legal_actions": rules.legal_actions(state, seat)}
     table_view = {"game": game, "you": {"seat": seat}, "version": 1}
     seats = {0: {"name": "Alice", "colour": "red"}, 1: {"name": "Bob", "colour": "blue"}}
-    return game_page(table_view, seats, [])
+    return game_page(PageContext(view=table_view, seats=seats))
 
 
 def target(page: dict, character: str) -> dict:
