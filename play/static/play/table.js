@@ -89,7 +89,44 @@
     lastAnnounce = announce;
     notebookLock(region.dataset.canWriteNotes !== "false");
     bindCopyButtons();
+    showJumpToMove();
   }
+
+  // --- "Your move ↓": from the status line to the move, past the others' panels ---------
+
+  var MOVE_CONTROL = "button:not(:disabled), summary, select:not(:disabled), " +
+    "input:not([type=hidden]):not(:disabled), textarea:not(:disabled)";
+
+  // The first control of the first panel (a game marks those holding the viewer's moves).
+  function firstMoveControl() {
+    var panels = live().querySelectorAll("[data-move-panel]");
+    for (var i = 0; i < panels.length; i++) {
+      var control = panels[i].querySelector(MOVE_CONTROL);
+      if (control) return control;
+    }
+    return null;
+  }
+
+  function showJumpToMove() {
+    var link = live().querySelector("[data-jump-to-move]");
+    if (!link) return;
+    var control = firstMoveControl();
+    link.parentElement.hidden = !control;
+    if (control) link.href = "#" + control.closest("[data-move-panel]").id;
+  }
+
+  document.body.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-jump-to-move]");
+    if (!link) return;
+    var control = firstMoveControl();
+    if (!control) return;  // the move is gone: the anchor still leads to the panel
+    event.preventDefault();
+    // The panel's heading and help in sight above the control, when they fit.
+    control.focus({ preventScroll: true });
+    control.closest("[data-move-panel]").scrollIntoView({ block: "start" });
+    control.scrollIntoView({ block: "nearest" });
+  });
+  showJumpToMove();
 
   // --- Nothing said is lost ------------------------------------------------------------
   //
