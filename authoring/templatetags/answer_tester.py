@@ -1,0 +1,25 @@
+"""`{% answer_tester %}`: the editor's answer tester, one per saved question (the editor's
+script puts each beside its question). Nothing for whoever may not read the answers."""
+
+from django import template
+
+from authoring.services import WorkflowRefused, check_case_edit
+from authoring.tester_selectors import answer_testers
+
+register = template.Library()
+
+
+@register.inclusion_tag("admin/cases/caseversion/_answer_tester.html", takes_context=True)
+def answer_tester(context):
+    request, version = context.get("request"), context.get("original")
+    if request is None or version is None or version.pk is None:
+        return {"testers": []}
+    testers = answer_testers(user=request.user, version=version)
+    refusal = ""
+    if testers:
+        try:
+            check_case_edit(version=version, user=request.user)
+        except WorkflowRefused as refused:
+            # Given forms are still listed with their verdicts; the buttons wait for a draft.
+            refusal = str(refused)
+    return {"testers": testers, "decide_refusal": refusal}
