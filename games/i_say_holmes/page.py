@@ -12,8 +12,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 from games.i_say_holmes.rules import cards
-from games.pages import since_your_last_move
-from games.sites import seat_names
+from games.i_say_holmes.sentences import (
+    LOG_EVENTS,
+    SENTENCES,
+    TOKEN_NAMES,
+    card_title,
+    case_headline,
+    headline,
+)
+from games.pages import PageContext, SeatNames, newest_first, since_your_last_move, tell
 
 TYPE_LABELS = {
     cards.START: "Opening",
@@ -52,7 +59,6 @@ INTERRUPT_TEXT = {
     "everyone then passes a card to the right.",
     "mastermind": "Counters any instruction; every hand then passes to the right.",
 }
-TOKEN_NAMES = {"pipe": "pipe", "hat": "hat", "glass": "magnifying glass"}
 TOKEN_PLURALS = {"pipe": "pipes", "hat": "hats", "glass": "magnifying glasses"}
 TOKEN_GLYPHS = {"pipe": "P", "hat": "H", "glass": "G", "telegram": "T"}
 TRAVEL_NAMES = {None: "off", "hansom": "hansom cab", "train": "train"}
@@ -90,30 +96,9 @@ SEEN_HOW = {
     "swap": "a swap of hands",
     "mastermind": "passed after a Mastermind",
 }
-# What the page tells of the log; the latest few of this case, newest first.
-LOG_EVENTS = (
-    "case_started",
-    "played",
-    "countered",
-    "answers",
-    "arrest",
-    "examined",
-    "escape",
-    "drew",
-    "kept",
-    "token",
-    "dropped",
-    "moved",
-    "timeout",
-    "impromptu",
-    "case_closed",
-)
+# The page shows the latest few lines of this case's log.
 LOG_LENGTH = 12
 VERSIONED_ACTIONS = frozenset({"play", "draw", "keep", "end_turn", "accuse", "next_case"})
-
-
-def card_title(card_id: str) -> str:
-    return cards.row(card_id).title
 
 
 def card_view(card_id: str, *, current: str | None = None, location: str = "city") -> dict:
@@ -186,52 +171,18 @@ def follows_text(codes, location: str) -> list[str]:
     return words
 
 
-class Names:
-    """How the page names seats: "you" for the member, else the seat's name now (a
-    computer player's once the person who sat there has left)."""
-
-    def __init__(self, names: dict[int, str], me: int | None):
-        self.names = names
-        self.me = me
-
-    def name(self, seat) -> str:
-        """The seat's name, even for the member (beside a "(you)" tag)."""
-        return self.names.get(seat, "Somebody")
-
-    def __call__(self, seat, *, capital: bool = True) -> str:
-        if seat == self.me:
-            return "You" if capital else "you"
-        return self.names.get(seat, "Somebody")
-
-    def possessive(self, seat, *, capital: bool = False) -> str:
-        if seat == self.me:
-            return "Your" if capital else "your"
-        return f"{self.names.get(seat, 'somebody')}'s"
-
-    def many(self, seats, *, capital: bool = True) -> str:
-        named = [self(seat, capital=capital and index == 0) for index, seat in enumerate(seats)]
-        if len(named) <= 1:
-            return "".join(named) or "nobody"
-        return ", ".join(named[:-1]) + " and " + named[-1]
-
-
-def game_page(view: dict, seats: dict, events, control) -> dict:
-    """A member's view of an I Say, Holmes! table, arranged for its templates.
-    ``control(action, label, version, **extra)`` builds a move's form (``GameSite``)."""
-    game = view["game"]
-    me = view["you"]["seat"]
+def game_page(context: PageContext) -> dict:
+    """A member's view of an I Say, Holmes! table (the page kit's ``context``, whose
+    players are the view's "seats"), arranged for its templates."""
+    game, me, version, control = context.game, context.me, context.version, context.control
+    seats, legal, by_type = context.seats, context.legal, context.by_type
     you = game.get("you")
-    names = Names(seat_names(seats, game["seats"]), me)
-    version = view["version"]
-    legal = game.get("legal_actions") or []
-    by_type = defaultdict(list)
-    for action in legal:
-        by_type[action["type"]].append(action)
+    names = context.names(players="seats")
     current = game["current"]["card"]["id"] if game["current"] else None
     location = game["location"]
     pending = game["pending"]
     status = _status(game, names, me)
-    log = _log(events, names, me) if events else {}
+    log = _log(context.events, names, me) if context.events else {}
     last_case = _last_case(game, names, seats, log.get("untouched", False))
     page = {
         "version": version,
@@ -270,9 +221,9 @@ def game_page(view: dict, seats: dict, events, control) -> dict:
 # --- Status -----------------------------------------------------------------------------
 
 
-def _status(game: dict, names: Names, me) -> str:
+def _status(game: dict, names: SeatNames, me) -> str:
     if game["phase"] == "over":
-        return _result_sentence(game, names)
+        return headline(game["result"], names)
     pending = game["pending"]
     turn = game["turn"]
     if pending is not None:
@@ -319,7 +270,7 @@ def _announce(game: dict, status: str, last_case: dict | None) -> str:
     return f"Case {game['case']}. {status}"
 
 
-def _window_sentence(pending: dict, names: Names) -> str:
+def _window_sentence(pending: dict, names: SeatNames) -> str:
     player = names(pending["player"])
     targets = names.many(pending["targets"], capital=False)
     if pending["instruction"] == "IMPROMPTU":
@@ -350,7 +301,7 @@ def _tokens(seat: dict) -> list[dict]:
     return shown
 
 
-def _players(game: dict, seats: dict, names: Names) -> list[dict]:
+def _players(game: dict, seats: dict, names: SeatNames) -> list[dict]:
     waiting = set(game["waiting_for"])
     holder = game["current"]["holder"] if game["current"] else None
     turn = game["turn"]["seat"] if game["phase"] != "over" and game["current"] else None
@@ -376,7 +327,7 @@ def _players(game: dict, seats: dict, names: Names) -> list[dict]:
     return result
 
 
-def _current(game: dict, names: Names, current: str | None, location: str) -> dict | None:
+def _current(game: dict, names: SeatNames, current: str | None, location: str) -> dict | None:
     if current is None:
         return None
     holder = game["current"]["holder"]
@@ -416,7 +367,7 @@ def _pool(game: dict) -> dict:
 # --- The hand and its plays -------------------------------------------------------------
 
 
-def _hand(you, current, location, plays, names: Names, version, control) -> dict:
+def _hand(you, current, location, plays, names: SeatNames, version, control) -> dict:
     plays_by_card = defaultdict(list)
     for action in plays:
         plays_by_card[action["card"]].append(action)
@@ -444,7 +395,7 @@ def _hand(you, current, location, plays, names: Names, version, control) -> dict
     }
 
 
-def _play_label(card: str, action: dict, names: Names) -> tuple[str, str]:
+def _play_label(card: str, action: dict, names: SeatNames) -> tuple[str, str]:
     """(group, extra) of one play: the target groups the buttons; the extra words say
     what else the play chooses (a token, a card to give, a villain), or nothing."""
     code = cards.row(card).instruction
@@ -478,7 +429,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _play_groups(card: str, actions: list[dict], names: Names, version, control) -> list[dict]:
+def _play_groups(card: str, actions: list[dict], names: SeatNames, version, control) -> list[dict]:
     """A card's plays as buttons: one list when each target allows one play ("On Bob"),
     else a list for each target ("On Bob": "Take a pipe token", "Take a hat token")."""
     title = card_title(card)
@@ -503,7 +454,7 @@ def _play_groups(card: str, actions: list[dict], names: Names, version, control)
     return [{"label": group, "controls": controls} for group, controls in result.items()]
 
 
-def _step(game: dict, you, names: Names, me, has_moves: bool) -> dict | None:
+def _step(game: dict, you, names: SeatNames, me, has_moves: bool) -> dict | None:
     """What the player on turn may do now, in a sentence, with the drawn card."""
     turn = game["turn"]
     if game["pending"] is not None or turn["seat"] != me or not has_moves or not you:
@@ -542,7 +493,7 @@ def _step(game: dict, you, names: Names, me, has_moves: bool) -> dict | None:
 # --- Windows, choices, accusations, other moves ---------------------------------------------
 
 
-def _window(game, pending, names: Names, me, by_type, version, control) -> dict | None:
+def _window(game, pending, names: SeatNames, me, by_type, version, control) -> dict | None:
     if pending is None or pending["kind"] != "window":
         return None
     impromptu = pending["instruction"] == "IMPROMPTU"
@@ -621,7 +572,7 @@ def _answer_control(control, action, label, version, multi: bool, **extra) -> di
     return made
 
 
-def _choice(game, pending, names: Names, me, by_type, version, control) -> dict | None:
+def _choice(game, pending, names: SeatNames, me, by_type, version, control) -> dict | None:
     if pending is None or pending["kind"] != "choose":
         return None
     waiting = pending["waiting_for"]
@@ -660,7 +611,7 @@ def _choice(game, pending, names: Names, me, by_type, version, control) -> dict 
     }
 
 
-def _accuse(game, pending, names: Names, me, actions, version, control) -> dict | None:
+def _accuse(game, pending, names: SeatNames, me, actions, version, control) -> dict | None:
     if pending is None or pending["kind"] != "accuse":
         return None
     counts = {seat["seat"]: seat["hand_count"] for seat in game["seats"]}
@@ -699,7 +650,7 @@ def _moves(by_type, version, control) -> list[dict]:
 # --- What you have seen, arrests and the log --------------------------------------------
 
 
-def _seen(you, game: dict, names: Names) -> list[dict]:
+def _seen(you, game: dict, names: SeatNames) -> list[dict]:
     if not you:
         return []
     epochs = {seat["seat"]: seat["hand_epoch"] for seat in game["seats"]}
@@ -730,7 +681,7 @@ def _seen(you, game: dict, names: Names) -> list[dict]:
     return notes
 
 
-def _log(events, names: Names, me) -> dict:
+def _log(events, names: SeatNames, me) -> dict:
     """The lines of this case's log (newest first) and its arrests, as this member may
     know them: the cards an arrest showed only to whom saw them. ``untouched``: nobody has
     moved yet in this case (the only card played is the opening one, played by itself)."""
@@ -746,7 +697,7 @@ def _log(events, names: Names, me) -> dict:
     for kind, data in rows:
         if kind == "examined" and "cards" in data:
             last_seen = [card_title(card) for card in data["cards"]]
-        text = _line(kind, data, names, me)
+        text = tell(SENTENCES, kind, data, names)
         if kind == "arrest":
             arrests.append(_arrest(data, names, me, last_seen))
         if kind != "examined":
@@ -755,13 +706,13 @@ def _log(events, names: Names, me) -> dict:
             lines.append({"kind": kind, "text": text, "player": data.get("seat")})
     return {
         "since": since_your_last_move(lines, me),
-        "lines": list(reversed(lines))[:LOG_LENGTH],
+        "lines": newest_first(lines, LOG_LENGTH),
         "arrests": arrests,
         "untouched": untouched,
     }
 
 
-def _arrest(data: dict, names: Names, me, seen: list[str] | None) -> dict:
+def _arrest(data: dict, names: SeatNames, me, seen: list[str] | None) -> dict:
     arrester, accused = data["seat"], data["accused"]
     guilty = data["verdict"] == "guilty"
     if guilty:
@@ -789,109 +740,10 @@ def _arrest(data: dict, names: Names, me, seen: list[str] | None) -> dict:
     }
 
 
-def _line(kind: str, data: dict, names: Names, me) -> str:
-    seat = data.get("seat")
-    if kind == "case_started":
-        return f"Case {data['case']} was dealt."
-    if kind == "played":
-        text = f"{names(seat)} played {card_title(data['card'])}"
-        if "target" in data:
-            text += f" on {names(data['target'], capital=False)}"
-        if data.get("villain"):
-            text += f", discarding {card_title(data['villain'])}"
-        return text + "."
-    if kind == "countered":
-        return f"{names(seat)} countered with {card_title(data['card'])}."
-    if kind == "arrest":
-        verdict = "guilty" if data["verdict"] == "guilty" else "innocent"
-        return f"{names(seat)} arrested {names(data['accused'], capital=False)}: {verdict}."
-    if kind == "examined":
-        if "cards" in data:
-            seen = ", ".join(card_title(card) for card in data["cards"])
-            if seat == me:
-                return f"You saw in {names.possessive(data['target'])} hand: {seen}."
-            return f"{names(seat)} saw in your hand: {seen}."
-        if me in (seat, data["target"]):
-            return ""
-        count = data["count"]
-        return (
-            f"{names(seat)} saw {count} card{'s' if count != 1 else ''} of "
-            f"{names.possessive(data['target'])} hand."
-        )
-    if kind == "escape":
-        return f"{names(seat)} escaped with {', '.join(c['title'] for c in data['hand'])}!"
-    if kind == "drew":
-        if "cards" in data:
-            return f"You drew {', '.join(card_title(card) for card in data['cards'])}."
-        if seat == me and data["count"]:
-            return ""
-        count = data["count"]
-        return f"{names(seat)} drew {count} card{'s' if count != 1 else ''}."
-    if kind == "kept":
-        return f"{names(seat)} kept the drawn card; the Current card moves on."
-    if kind == "token":
-        token = data["token"]
-        name = "a telegram" if token == "telegram" else f"a {TOKEN_NAMES.get(token, token)} token"
-        text = f"{names(seat)} took {name}"
-        if data.get("token_from") is not None:
-            text += f" from {names(data['token_from'], capital=False)}"
-        return text + "."
-    if kind == "dropped":
-        return f"{names(seat)} discarded {card_title(data['villain'])} with Irene Adler."
-    if kind == "moved":
-        return _moved_line(data, names, me)
-    if kind == "timeout":
-        return f"Time ran out for {names.many(data['seats'], capital=False)}."
-    if kind == "impromptu":
-        return f"{names(seat)} must make an Impromptu Arrest."
-    if kind == "case_closed":
-        return f"Case {data['case']} is closed."
-    return ""
-
-
-def _moved_line(data: dict, names: Names, me) -> str:
-    how = data["how"]
-    private = "cards" in data or "received" in data or "got" in data
-    if how == "mastermind":
-        if private:
-            if data["seat"] != me:
-                return ""
-            return f"Your hand went to {names(data['to'], capital=False)}."
-        return "Every hand passed to the right."
-    if how == "alibi":
-        if private:
-            return (
-                f"You passed {', '.join(card_title(c) for c in data['cards'])} to "
-                f"{names(data['to'], capital=False)}."
-                if data["seat"] == me
-                else f"{names(data['seat'])} passed you "
-                f"{', '.join(card_title(c) for c in data['cards'])}."
-            )
-        return "After the Alibi, everyone passed a card to the right."
-    if how == "fog":
-        if private:
-            return f"Out of the fog you got {', '.join(card_title(c) for c in data['received'])}."
-        return "The Dense Fog: cards were shuffled and dealt back."
-    if how == "give":
-        if private:
-            card = ", ".join(card_title(c) for c in data["cards"])
-            if data["seat"] == me:
-                return f"You gave {card} to {names(data['to'], capital=False)}."
-            return f"{names(data['seat'])} gave you {card}."
-        if me in (data["seat"], data["to"]):
-            return ""
-        return f"{names(data['seat'])} gave {names(data['to'], capital=False)} a card."
-    if how == "swap":
-        if private:
-            return ""
-        return f"{names(data['seat'])} and {names(data['to'], capital=False)} swapped hands."
-    return ""
-
-
 # --- A case's scoring and the end -----------------------------------------------------------
 
 
-def _last_case(game: dict, names: Names, seats: dict, untouched: bool) -> dict | None:
+def _last_case(game: dict, names: SeatNames, seats: dict, untouched: bool) -> dict | None:
     """How the last case closed. It is the news (``is_current``) until the next case's
     first move, and at the end; then it folds away beside the log."""
     last = game["last_case"]
@@ -905,11 +757,9 @@ def _last_case(game: dict, names: Names, seats: dict, untouched: bool) -> dict |
         "how": how,
         "is_current": game["phase"] == "over" or waiting_to_deal or untouched,
         "rows": [],
+        "headline": case_headline(last, names),
     }
     if how == "guilty":
-        result["headline"] = (
-            f"{names(closer)} arrested {names(last['accused'], capital=False)}: guilty."
-        )
         result["sentence"] = (
             f"Caught: {', '.join(last['villains'])}. {names(closer)} took the Case Closed "
             f"token {last['book']} (the grand total of {last['grand_total']} CP reaches its "
@@ -927,13 +777,11 @@ def _last_case(game: dict, names: Names, seats: dict, untouched: bool) -> dict |
             for seat in game["seats"]
         ]
     elif how == "escape":
-        result["headline"] = f"{names(closer)} escaped."
         result["sentence"] = (
             f"The hand shown: {', '.join(last['hand'])}. {names(closer)} took the Villain "
             f"token{'s' if len(last['villains']) != 1 else ''} of {', '.join(last['villains'])}."
         )
     else:
-        result["headline"] = "The case went cold."
         result["sentence"] = (
             f"It went cold because {COLD_REASONS.get(last.get('why'), 'nobody closed it')}. "
             "Nobody takes anything."
@@ -941,15 +789,7 @@ def _last_case(game: dict, names: Names, seats: dict, untouched: bool) -> dict |
     return result
 
 
-def _result_sentence(game: dict, names: Names) -> str:
-    winners = game["result"]["winners"]
-    if len(winners) == 1:
-        who = names(winners[0])
-        return f"The game is over: {who} {'win' if winners[0] == names.me else 'wins'}."
-    return f"The game is over: {names.many(winners)} share the win."
-
-
-def _result(game: dict, names: Names, seats: dict, me) -> dict | None:
+def _result(game: dict, names: SeatNames, seats: dict, me) -> dict | None:
     result = game["result"]
     if not result:
         return None
@@ -994,7 +834,7 @@ def _result(game: dict, names: Names, seats: dict, me) -> dict | None:
             place, previous = index, key
         row["place"] = place
     return {
-        "sentence": _result_sentence(game, names),
+        "sentence": headline(result, names),
         "reason": END_REASONS.get(result["reason"], ""),
         "rows": rows,
         "you_won": me in result["winners"],

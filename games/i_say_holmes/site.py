@@ -4,6 +4,7 @@ open response window with its answers, arrests as you may know them, each case's
 and the final result)."""
 
 from games.i_say_holmes.page import VERSIONED_ACTIONS, game_page
+from games.i_say_holmes.sentences import case_closed_notice
 from games.sites import GameSite, PageContext
 
 
@@ -29,7 +30,7 @@ class ISayHolmesSite(GameSite):
 
     def notice_text(self, kind, title, names, details):
         if kind == "table_news":
-            return f"{title}: {case_closed_sentence(details, names)}"
+            return f"{title}: {case_closed_notice(details, names)}"
         return super().notice_text(kind, title, names, details)
 
     def timer_label(self, view: dict) -> str:
@@ -41,16 +42,4 @@ class ISayHolmesSite(GameSite):
         return super().timer_label(view)
 
     def page(self, context: PageContext) -> dict:
-        return game_page(context.view, context.seats, context.events, context.control)
-
-
-def case_closed_sentence(summary: dict, names: dict) -> str:
-    """How a case closed, in a sentence for a notification."""
-    case = summary.get("case")
-    who = names.get(summary.get("seat"), "A player")
-    if summary.get("how") == "guilty":
-        accused = names.get(summary.get("accused"), "a player")
-        return f"case {case} is closed: {who} arrested {accused}, who was guilty."
-    if summary.get("how") == "escape":
-        return f"case {case} is closed: {who} escaped."
-    return f"case {case} went cold."
+        return game_page(context)

@@ -1,0 +1,195 @@
+"""I Say, Holmes!'s events in words: one sentence per event kind for the log and the
+"since your last move" lines, and beside them every other wording of the same events (a
+closed case's headline and its notification, the end's headline), so that each event is
+worded in this one place.
+
+Each sentence is ``sentence(data, names)``: the event's data, and the page kit's
+``SeatNames`` for the member reading it ("You played ...", "Bob played ...").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.i_say_holmes.rules import cards
+from games.pages import SeatNames
+from games.words import counted
+
+__all__ = [
+    "LOG_EVENTS",
+    "SENTENCES",
+    "card_title",
+    "case_closed_notice",
+    "case_headline",
+    "headline",
+]
+
+TOKEN_NAMES = {"pipe": "pipe", "hat": "hat", "glass": "magnifying glass"}
+
+
+def card_title(card_id: str) -> str:
+    return cards.row(card_id).title
+
+
+def _titles(card_ids) -> str:
+    return ", ".join(card_title(card) for card in card_ids)
+
+
+def _played(data: dict, names: SeatNames) -> str:
+    text = f"{names(data.get('seat'))} played {card_title(data['card'])}"
+    if "target" in data:
+        text += f" on {names(data['target'], capital=False)}"
+    if data.get("villain"):
+        text += f", discarding {card_title(data['villain'])}"
+    return text + "."
+
+
+def _arrest(data: dict, names: SeatNames) -> str:
+    verdict = "guilty" if data["verdict"] == "guilty" else "innocent"
+    return f"{names(data.get('seat'))} arrested {names(data['accused'], capital=False)}: {verdict}."
+
+
+def _examined(data: dict, names: SeatNames) -> str:
+    seat = data.get("seat")
+    if "cards" in data:
+        seen = _titles(data["cards"])
+        if seat == names.me:
+            return f"You saw in {names.possessive(data['target'])} hand: {seen}."
+        return f"{names(seat)} saw in your hand: {seen}."
+    if names.me in (seat, data["target"]):
+        return ""
+    return (
+        f"{names(seat)} saw {counted(data['count'], 'card')} of "
+        f"{names.possessive(data['target'])} hand."
+    )
+
+
+def _drew(data: dict, names: SeatNames) -> str:
+    seat = data.get("seat")
+    if "cards" in data:
+        return f"You drew {_titles(data['cards'])}."
+    if seat == names.me and data["count"]:
+        return ""
+    return f"{names(seat)} drew {counted(data['count'], 'card')}."
+
+
+def _token(data: dict, names: SeatNames) -> str:
+    token = data["token"]
+    name = "a telegram" if token == "telegram" else f"a {TOKEN_NAMES.get(token, token)} token"
+    text = f"{names(data.get('seat'))} took {name}"
+    if data.get("token_from") is not None:
+        text += f" from {names(data['token_from'], capital=False)}"
+    return text + "."
+
+
+def _moved(data: dict, names: SeatNames) -> str:
+    """Cards that changed hands: what everyone saw, or (``cards``, ``received``, ``got``)
+    what only the seats concerned saw."""
+    private = "cards" in data or "received" in data or "got" in data
+    teller = MOVED.get(data["how"])
+    return teller(data, names, private) if teller else ""
+
+
+def _mastermind(data: dict, names: SeatNames, private: bool) -> str:
+    if not private:
+        return "Every hand passed to the right."
+    if data["seat"] != names.me:
+        return ""
+    return f"Your hand went to {names(data['to'], capital=False)}."
+
+
+def _alibi(data: dict, names: SeatNames, private: bool) -> str:
+    if not private:
+        return "After the Alibi, everyone passed a card to the right."
+    if data["seat"] == names.me:
+        return f"You passed {_titles(data['cards'])} to {names(data['to'], capital=False)}."
+    return f"{names(data['seat'])} passed you {_titles(data['cards'])}."
+
+
+def _fog(data: dict, names: SeatNames, private: bool) -> str:
+    if private:
+        return f"Out of the fog you got {_titles(data['received'])}."
+    return "The Dense Fog: cards were shuffled and dealt back."
+
+
+def _give(data: dict, names: SeatNames, private: bool) -> str:
+    if private:
+        card = _titles(data["cards"])
+        if data["seat"] == names.me:
+            return f"You gave {card} to {names(data['to'], capital=False)}."
+        return f"{names(data['seat'])} gave you {card}."
+    if names.me in (data["seat"], data["to"]):
+        return ""
+    return f"{names(data['seat'])} gave {names(data['to'], capital=False)} a card."
+
+
+def _swap(data: dict, names: SeatNames, private: bool) -> str:
+    if private:
+        return ""
+    return f"{names(data['seat'])} and {names(data['to'], capital=False)} swapped hands."
+
+
+# How cards changed hands (a "moved" event's "how") -> its sentence.
+MOVED = {"mastermind": _mastermind, "alibi": _alibi, "fog": _fog, "give": _give, "swap": _swap}
+
+# Event kind -> its sentence in the log.
+SENTENCES = {
+    "case_started": lambda d, names: f"Case {d['case']} was dealt.",
+    "played": _played,
+    "countered": lambda d, names: f"{names(d.get('seat'))} countered with {card_title(d['card'])}.",
+    "arrest": _arrest,
+    "examined": _examined,
+    "escape": lambda d, names: (
+        f"{names(d.get('seat'))} escaped with {', '.join(c['title'] for c in d['hand'])}!"
+    ),
+    "drew": _drew,
+    "kept": lambda d, names: (
+        f"{names(d.get('seat'))} kept the drawn card; the Current card moves on."
+    ),
+    "token": _token,
+    "dropped": lambda d, names: (
+        f"{names(d.get('seat'))} discarded {card_title(d['villain'])} with Irene Adler."
+    ),
+    "moved": _moved,
+    "timeout": lambda d, names: f"Time ran out for {names.many(d['seats'], capital=False)}.",
+    "impromptu": lambda d, names: f"{names(d.get('seat'))} must make an Impromptu Arrest.",
+    "case_closed": lambda d, names: f"Case {d['case']} is closed.",
+}
+# The events the page reads, oldest first: those told, and the answers to a window (told
+# by no line, they end what an arrest showed).
+LOG_EVENTS = (*SENTENCES, "answers")
+
+
+# --- A closed case, and the end -------------------------------------------------------------
+
+
+def case_headline(last: dict, names: SeatNames) -> str:
+    """How the last case closed, in a line above the status (``last``: the rules'
+    ``last_case``)."""
+    if last["how"] == "guilty":
+        return f"{names(last['seat'])} arrested {names(last['accused'], capital=False)}: guilty."
+    if last["how"] == "escape":
+        return f"{names(last['seat'])} escaped."
+    return "The case went cold."
+
+
+def case_closed_notice(summary: dict, names: Mapping[int, str]) -> str:
+    """How a case closed, in a sentence for a notification (``summary``: the public
+    "case_closed" event's data; ``names``: every seat's name)."""
+    case = summary.get("case")
+    who = names.get(summary.get("seat"), "A player")
+    if summary.get("how") == "guilty":
+        accused = names.get(summary.get("accused"), "a player")
+        return f"case {case} is closed: {who} arrested {accused}, who was guilty."
+    if summary.get("how") == "escape":
+        return f"case {case} is closed: {who} escaped."
+    return f"case {case} went cold."
+
+
+def headline(result: dict, names: SeatNames) -> str:
+    """Who won the game, for the status line and the result panel."""
+    winners = result["winners"]
+    if len(winners) == 1:
+        who = names(winners[0])
+        return f"The game is over: {who} {'win' if winners[0] == names.me else 'wins'}."
+    return f"The game is over: {names.many(winners)} share the win."
