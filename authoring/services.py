@@ -487,8 +487,14 @@ def case_request_changes(
     return created
 
 
-def check_case_comment(*, version: CaseVersion, user, comment: CommentInput) -> None:
+def check_case_comment_start(*, version: CaseVersion, user) -> None:
+    """May `user` start a comment on the version now (pages ask before drawing the
+    comment buttons)? The moderator deciding on it, while it is in review."""
     _check_deciding(version, user)
+
+
+def check_case_comment(*, version: CaseVersion, user, comment: CommentInput) -> None:
+    check_case_comment_start(version=version, user=user)
     if not comment.text.strip():
         raise WorkflowRefused("A comment needs some text.", "empty_comment")
     _check_comments(version, [comment])

@@ -7,7 +7,7 @@ workflow's checks in `authoring/services.py` decide again when they arrive.
 """
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.html import format_html
 
@@ -30,6 +30,8 @@ class Thread:
     # The case's author, when the viewer may not read their name (a blind review): their
     # replies and resolutions are signed "The author".
     hidden_author_id: int | None = None
+    # Drawn under its card or question (the editor), rather than in the comments panel.
+    beside_row: bool = False
 
     @property
     def replies(self):
@@ -93,52 +95,98 @@ def threads(
 NOTE_FIELDS = {"location": "text", "question": "ask"}
 
 
-def editor_threads(*, request, context, version: CaseVersion) -> list[Thread]:
-    """The open threads the author reads in the editor, each linked to its card or
-    question inline; those rows' text (card) or question field says "N open comments",
-    linked to the first of them. Nothing on a published or archived version."""
-    comments = selectors.comment_threads(version=version, open_only=True)
-    if not comments:
-        return []
+def may_start_comment(*, version: CaseVersion, user) -> bool:
+    try:
+        services.check_case_comment_start(version=version, user=user)
+    except services.WorkflowRefused:
+        return False
+    return True
+
+
+def row_target(kind: str, row) -> tuple[str, str]:
+    """A card's or question's ("location:<id>" | "question:<id>", words naming it), as the
+    comment forms send and say it."""
+    if kind == "location":
+        return f"location:{row.pk}", f"card {row.number}"
+    return f"question:{row.pk}", f'question "{row.key}"'
+
+
+# The rows' template that draws each row's threads and comment box under it
+# (it includes _row_threads.html); rows drawn otherwise keep their threads in the panel.
+ROWS_WITH_THREADS = "admin/cases/caseversion/card_inline.html"
+
+
+def _editor_rows(context) -> dict:
+    """(kind, row id) → (the row's anchor on the page, its inline form, whether the row
+    draws its threads under it)."""
     rows = {}
     for inline_formset in context.get("inline_admin_formsets", []):
         formset = inline_formset.formset
         kind = formset.model._meta.model_name
         if kind not in NOTE_FIELDS:
             continue
+        draws_threads = inline_formset.opts.template == ROWS_WITH_THREADS
         for index, inline_form in enumerate(formset.forms):
             if inline_form.instance.pk:
-                rows[(kind, inline_form.instance.pk)] = (f"{formset.prefix}-{index}", inline_form)
-    on_row = defaultdict(list)
-    for comment in comments:
-        if comment.location_id:
-            on_row[("location", comment.location_id)].append(comment)
-        elif comment.question_id:
-            on_row[("question", comment.question_id)].append(comment)
-    for key, row_comments in on_row.items():
-        if key not in rows:
-            continue
-        form = rows[key][1]
-        field = form.fields.get(NOTE_FIELDS[key[0]])
-        if field is None:  # a read-only page: the panel's links are enough
-            continue
-        count = len(row_comments)
-        # For the card list's folded line, should it show comments as it shows problems.
-        form.holmes_comments = count
-        field.help_text = format_html(
-            '<a class="holmes-comment-note" href="#comment-{}">{} open comment{}</a><br>{}',
-            row_comments[0].pk,
-            count,
-            "" if count == 1 else "s",
-            field.help_text,
-        )
-    return threads(
+                anchor = f"{formset.prefix}-{index}"
+                rows[(kind, inline_form.instance.pk)] = (anchor, inline_form, draws_threads)
+    return rows
+
+
+def _note_open_comments(form, kind: str, first: ReviewComment, count: int) -> None:
+    """The row's text (card) or question field says "N open comments", linked to the first
+    thread, which stands under the row."""
+    field = form.fields.get(NOTE_FIELDS[kind])
+    if field is None:  # a read-only page: the threads under the row are enough
+        return
+    field.help_text = format_html(
+        '<a class="holmes-comment-note" href="#comment-{}">{} open comment{}</a><br>{}',
+        first.pk,
+        count,
+        "" if count == 1 else "s",
+        field.help_text,
+    )
+
+
+def editor_threads(*, request, context, version: CaseVersion) -> list[Thread]:
+    """The open threads the author reads in the editor. Each thread on a card or question
+    is drawn under that row (`form.holmes_threads`), whose text (card) or question field
+    says "N open comments", linked to the first of them; the moderator deciding on the
+    case gets a comment box on every row (`form.holmes_comment_target`). Nothing on a
+    published or archived version."""
+    rows = _editor_rows(context)
+    if may_start_comment(version=version, user=request.user):
+        for (kind, _), (_, form, draws_threads) in rows.items():
+            if draws_threads:
+                form.holmes_comment_target = row_target(kind, form.instance)
+    comments = selectors.comment_threads(version=version, open_only=True)
+    if not comments:
+        return []
+    drawn = threads(
         version=version,
         user=request.user,
         comments=comments,
         page_url=request.get_full_path(),
-        anchors={key: anchor for key, (anchor, _) in rows.items()},
+        anchors={key: row[0] for key, row in rows.items()},
     )
+    on_row = defaultdict(list)
+    for index, thread in enumerate(drawn):
+        comment = thread.comment
+        key = ("location", comment.location_id) if comment.location_id else None
+        key = ("question", comment.question_id) if comment.question_id else key
+        if key not in rows:
+            continue
+        if rows[key][2]:
+            drawn[index] = thread = replace(thread, beside_row=True)
+        on_row[key].append(thread)
+    for key, row_threads in on_row.items():
+        _, form, draws_threads = rows[key]
+        if draws_threads:
+            form.holmes_threads = row_threads
+        # The folded line shows the count, and the row opens by itself.
+        form.holmes_comments = len(row_threads)
+        _note_open_comments(form, key[0], row_threads[0].comment, len(row_threads))
+    return drawn
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
-from .forms import review_page_typed
+from .forms import ReviewCommentForm, review_page_typed
 from .models import ReviewComment
 
 
@@ -100,6 +100,35 @@ def comment_reopen(request, pk: int):
         lambda comment: services.review_comment_reopen(comment=comment, user=request.user),
         "The comment is open again.",
     )
+
+
+@staff_member_required
+@require_POST
+def comment_add(request, pk: int):
+    """The deciding moderator's comment on one card or question, from the box under it in
+    the editor (`target` names the row as the review page's form does)."""
+    version = get_object_or_404(selectors.versions_for_user(user=request.user), pk=pk)
+    in_place = request.headers.get(IN_PLACE_HEADER) == "1"
+    form = ReviewCommentForm(request.POST, version=version)
+    try:
+        if not form.is_valid() or not request.POST.get("target"):
+            raise services.WorkflowRefused(
+                "That card or question is no longer in this version; reload the page.",
+                "bad_target",
+            )
+        question_id, location_id = form.target_ids()
+        comment = services.CommentInput(form.cleaned_data["text"], question_id, location_id)
+        services.case_comment_add(version=version, user=request.user, comment=comment)
+    except services.WorkflowRefused as refused:
+        if in_place:
+            return JsonResponse({"done": False, "message": str(refused)}, status=400)
+        messages.error(request, str(refused))
+    else:
+        success = "Your comment is added: the author is told."
+        if in_place:
+            return JsonResponse({"done": True, "message": success})
+        messages.success(request, success)
+    return _next(request, reverse("admin:cases_caseversion_change", args=[version.pk]))
 
 
 @staff_member_required

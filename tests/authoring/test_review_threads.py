@@ -324,7 +324,8 @@ def test_it_shows_open_threads_in_the_editor_linked_to_their_card(client, sent_b
         "Say where Tom hides among the barrows.",
         "A lovely case overall.",
     ]
-    assert 'href="#locations-5">Card 6</a>' in panel
+    # The card's thread stands under the card; the panel leads to it there.
+    assert f'href="#comment-{comment.pk}">Card 6</a>' in panel
     assert f'href="#comment-{comment.pk}">1 open comment</a>' in page  # on the card's text
     assert "Which ticket?" not in page  # resolved: not shown
     assert 'name="next"' in panel and "Resolve" in panel

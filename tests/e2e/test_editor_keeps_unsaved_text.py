@@ -54,12 +54,14 @@ def test_a_reply_leaves_unsaved_edits_and_other_boxes_alone(sent_back, live_serv
     page.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.dismiss()))
 
     introduction = page.locator("#id_introduction")
+    page.locator("summary", has_text="Introduction").click()  # the texts open folded
     introduction.fill("A new opening line, not saved yet.")
 
     held = []
     page.route(re.compile(r".*/comments/\d+/reply/$"), lambda route: held.append(route))
 
-    comments = page.locator("#review-comments")
+    # Each thread stands under its card or question (the panel only leads to it).
+    comments = page.locator("#content-main")
     barrows = comments.locator(".holmes-thread", has_text="Say where Tom hides")
     ticket = comments.locator(".holmes-thread", has_text="Which ticket?")
     barrows.get_by_label("Your reply").fill("Under the third barrow: the card says so now.")
@@ -88,7 +90,7 @@ def test_a_reply_leaves_unsaved_edits_and_other_boxes_alone(sent_back, live_serv
 def test_a_refused_reply_keeps_its_text_and_says_why(sent_back, live_server_url, chromium):
     page = admin_page(chromium, live_server_url, "alice")
     page.goto(f"/admin/cases/caseversion/{sent_back.pk}/change/")
-    thread = page.locator("#review-comments .holmes-thread", has_text="Which ticket?")
+    thread = page.locator(".holmes-thread", has_text="Which ticket?")
     box = thread.get_by_label("Your reply")
     box.fill("   ")  # only spaces: the browser's "required" lets it through
 

@@ -187,15 +187,16 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
     writer.goto(f"/admin/cases/caseversion/{submitted.pk}/change/")
     comments = writer.locator("#review-comments")
     expect(comments).to_contain_text("One more clue would help the ticket question.")
-    thread = comments.locator("article", has_text="Say where Tom hides among the barrows.")
+    # The card's thread stands under the card; the panel's line leads to it there.
+    thread = writer.locator("#locations-5 article", has_text="Say where Tom hides")
     smithfield = writer.locator("#id_locations-5-text")
-    thread.get_by_role("link", name="Card 6").click()  # opens the folded card
+    comments.get_by_role("link", name="Card 6").click()
     expect(smithfield).to_be_visible()
     expect(writer.locator("#locations-5")).to_contain_text("1 open comment")
     thread.get_by_label("Your reply").fill("Under the third barrow: I say so on the card now.")
     thread.get_by_role("button", name="Reply").click()
-    # Sent in place: the editor page stays, and says so in the comments panel.
-    expect(comments.locator(".holmes-in-place-status")).to_contain_text(
+    # Sent in place: the editor page stays, and says so in the thread.
+    expect(thread.locator(".holmes-in-place-status")).to_contain_text(
         "Your reply is added to the thread"
     )
     expect(thread).to_contain_text("Under the third barrow")
@@ -320,6 +321,6 @@ def test_a_second_comment_typed_in_a_reply_box_goes_with_request_changes(
 
     writer = admin_page(chromium, live_server_url, "alice")
     writer.goto(f"/admin/cases/caseversion/{submitted.pk}/change/")
-    comments = writer.locator("#review-comments")
-    expect(comments).to_contain_text("Which ticket?")
+    # The question's thread stands under the question, the reply with it.
+    comments = writer.locator(".holmes-thread", has_text="Which ticket?")
     expect(comments).to_contain_text("And say which platform, please.")

@@ -1,0 +1,120 @@
+// Comment threads under their cards and questions in the case editor (_row_threads.html).
+//
+// A reply, a new comment, Resolve and Reopen are sent in the background, then the threads
+// are drawn again from the server in place: the writer never leaves a page that may hold
+// unsaved text. Whatever was typed in any other thread's box is carried into the new
+// drawing, and a refused action keeps its text and says why. Without this script the forms
+// post and come back to the row.
+(function () {
+  "use strict";
+
+  if (!document.getElementById("holmes-thread-forms")) return;
+
+  // A comment typed under a card is no change to the case: the editor's own listeners
+  // (its "Unsaved changes" status, its autosave) never hear of it.
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest(".holmes-row-threads")) {
+      event.stopPropagation();
+    }
+  }, true);
+
+  // On the document: the forms' holder is itself drawn again after each action.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.classList.contains("holmes-thread-form")) return;
+    event.preventDefault();
+    send(form, event.submitter || null);
+  });
+
+  async function send(form, button) {
+    const area = button ? button.closest("[data-holmes-threads]") : null;
+    const thread = button ? button.closest(".holmes-thread") : null;
+    if (button) button.disabled = true;
+    let answer = {};
+    let sent = false;
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        body: new FormData(form),
+        headers: { "X-Holmes-In-Place": "1" },
+        credentials: "same-origin",
+      });
+      answer = await response.json().catch(function () { return {}; });
+      sent = response.ok && answer.done;
+    } catch (error) {
+      answer = { message: "Not sent: the site cannot be reached. Your text is still here." };
+    }
+    if (!sent) {
+      if (button) button.disabled = false;
+      tell(thread || area, answer.message || "Not sent: try again.");
+      return;
+    }
+    const sentBoxes = Array.from(form.elements).filter(function (el) {
+      return el.tagName === "TEXTAREA";
+    });
+    await redraw(sentBoxes, answer.message, area ? area.id : "", thread ? thread.id : "");
+  }
+
+  // Each area of threads again, as the server now draws it, with every box's typed text
+  // (but the one just sent) carried over.
+  async function redraw(sentBoxes, message, areaId, threadId) {
+    const typed = {};
+    document.querySelectorAll("[data-holmes-threads] textarea").forEach(function (box) {
+      if (box.value && !sentBoxes.includes(box)) typed[box.id] = box.value;
+    });
+    let fresh = null;
+    try {
+      const page = await fetch(location.pathname + location.search, { credentials: "same-origin" });
+      fresh = new DOMParser().parseFromString(await page.text(), "text/html");
+    } catch (error) {
+      fresh = null;
+    }
+    if (!fresh) {
+      sentBoxes.forEach(function (box) { box.value = ""; });
+      const where = document.getElementById(areaId);
+      tell(where, message + " Reload the page to see the thread.");
+      return;
+    }
+    document.querySelectorAll("[data-holmes-threads]").forEach(function (old) {
+      const replacement = fresh.getElementById(old.id);
+      if (!replacement) {
+        // Its last thread resolved, and no box to comment: the area is gone.
+        if (old.id !== areaId) old.remove();
+        else old.replaceChildren();
+        return;
+      }
+      replacement.querySelectorAll("textarea").forEach(function (box) {
+        if (typed[box.id] !== undefined) box.value = typed[box.id];
+      });
+      old.replaceWith(document.adoptNode(replacement));
+    });
+    landFocus(message, areaId, threadId);
+  }
+
+  // Focus never falls to the page's body: it goes to the thread acted on, or, for a new
+  // comment, to the new thread (the area's last), or else to the area itself.
+  function landFocus(message, areaId, threadId) {
+    const area = document.getElementById(areaId);
+    let target = threadId ? document.getElementById(threadId) : null;
+    if (!target && area && !threadId) {
+      const threads = area.querySelectorAll(".holmes-thread");
+      target = threads.length ? threads[threads.length - 1] : null;
+    }
+    target = target || area;
+    if (!target) return;
+    tell(target, message);
+    target.focus();
+  }
+
+  function tell(where, text) {
+    if (!where) return;
+    let note = where.querySelector(":scope > .holmes-in-place-status");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "holmes-in-place-status";
+      note.setAttribute("role", "status");
+      where.prepend(note);
+    }
+    note.textContent = text;
+  }
+})();
