@@ -97,6 +97,8 @@ def test_a_writer_tries_answers_and_accepts_a_players_form(
     page.keyboard.press("Enter")
     expect(verdict).to_contain_text("Wrong:")
     assert page.url.endswith(editor)
+    # Trying an answer changes nothing of the case: the editor does not call it unsaved.
+    expect(page.locator("#autosave-status")).not_to_contain_text("Unsaved")
 
     # A form typed into "Accepted forms" and not saved is already judged right.
     accepted = row.locator("textarea[name$='-accept']")

@@ -155,6 +155,10 @@
 
   testers.forEach(function (section) {
     placeBesideQuestion(section);
+    // Typing a try changes nothing of the case: the editor must not call it unsaved.
+    ["input", "change"].forEach(function (type) {
+      section.addEventListener(type, function (event) { event.stopPropagation(); });
+    });
     const box = section.querySelector(".holmes-tester-try input");
     box.addEventListener("keydown", function (event) {
       // Enter judges the answer; it must not submit the editor's form.
