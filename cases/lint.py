@@ -429,7 +429,7 @@ def _check_solvability(data: CaseData) -> Iterable[Problem]:
                 f'the answer to {_name(question)} ("{question.answer}") appears in no '
                 "location text, so players may not be able to find it",
             )
-    used = {number for question in data.questions for number in question.evidence}
+    used = cards_used_as_evidence(data)
     if not used:
         if data.questions:
             yield info(
@@ -499,6 +499,7 @@ def _check_evidence(data: CaseData) -> Iterable[Problem]:
         if location.number is not None:
             card_words[location.number] |= _significant_words(location.text)
     cited = _solution_citations(data.solution)
+    uncited = set(evidence_the_solution_never_cites(data))
     for question in data.questions:
         evidence = [number for number in question.evidence if number in card_words]
         if len(card_words) >= 4 and len(evidence) > len(card_words) / 2:
@@ -512,7 +513,7 @@ def _check_evidence(data: CaseData) -> Iterable[Problem]:
             if number not in card_words:
                 continue  # an error of its own (see _check_questions)
             line = question.lines.get(f"evidence.{index}")
-            if number not in cited:
+            if (question.key, number) in uncited:
                 yield warning(
                     CASE_FILE,
                     line,
@@ -526,6 +527,30 @@ def _check_evidence(data: CaseData) -> Iterable[Problem]:
                     f"card {number} is evidence for {_name(question)}, but its text mentions "
                     f"nothing the solution cites [[{number}]] for",
                 )
+
+
+# What the checks above judge, for the editor's case map to mark with the same judgement.
+
+
+def cards_used_as_evidence(data: CaseData) -> set[int]:
+    """The numbers of the cards some question lists as evidence."""
+    return {number for question in data.questions for number in question.evidence}
+
+
+def evidence_the_solution_never_cites(data: CaseData) -> list[tuple[str, int]]:
+    """(question id, card number) for each evidence card the solution never cites with
+    [[n]]. Nothing while there is no solution (an error of its own), nor for a card that
+    does not exist (another)."""
+    if not data.solution.strip():
+        return []
+    numbers = {location.number for location in data.locations if location.number is not None}
+    cited = _solution_citations(data.solution)
+    return [
+        (question.key, number)
+        for question in data.questions
+        for number in question.evidence
+        if number in numbers and number not in cited
+    ]
 
 
 def _search_forms(question: QuestionData) -> set[str]:
