@@ -22,7 +22,13 @@ from games.holmes_elementary.rules.cards import (
     suit_of,
 )
 from games.holmes_elementary.rules.state import HAND_LIMIT, TOKENS_TO_WIN
-from games.holmes_elementary.sentences import LOG_EVENTS, SENTENCES, cards_text, headline
+from games.holmes_elementary.sentences import (
+    LOG_EVENTS,
+    SENTENCES,
+    cards_text,
+    headline,
+    wrong_guess_notice,
+)
 from games.pages import (
     PageContext,
     SeatNames,
@@ -32,7 +38,6 @@ from games.pages import (
     since_your_last_move,
     turn_sentence,
 )
-from games.words import counted
 
 PHASES = {
     "action": "Action",
@@ -127,7 +132,7 @@ def game_page(context: PageContext) -> dict:
         "grid": _grid(game, you) if you else None,
         "log": log,
         "since": since_your_last_move(reversed(log), me),
-        "guess_notice": _wrong_guess_notice(happened, me),
+        "guess_notice": wrong_guess_notice(happened, me),
         "result": _result(game, names, context),
         "suits": [{"suit": s, "name": SUIT_NAMES[s], "css": s.lower()} for s in SUITS],
     }
@@ -510,50 +515,6 @@ def with_marks(rows: list[dict] | None, marks) -> list[dict] | None:
 
 def marks_json(marks) -> str:
     return json.dumps(clean_marks(marks), separators=(",", ":"))
-
-
-# --- What happened --------------------------------------------------------------------------
-
-
-# A seat's own moves: a wrong guess is told until the guesser's next one.
-OWN_MOVES = {"played", "guessed", "case_solved", "discard_viewed", "stole", "hand_looked"}
-
-
-def _wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
-    """The guesser's own wrong guess, said beside the status line until their next move:
-    the log alone hid it below the game."""
-    if me is None:
-        return ""
-    last = max(
-        (
-            i
-            for i, (kind, data) in enumerate(happened)
-            if kind in OWN_MOVES and data.get("player") == me
-        ),
-        default=None,
-    )
-    if last is None or happened[last][0] != "guessed" or happened[last][1].get("correct"):
-        return ""
-    guess = happened[last][1]
-    suit = SUIT_NAMES.get(guess.get("suit"), "?")
-    sentence = f"Your guess of {suit} {guess.get('rank')} was wrong"
-    after = happened[last + 1 :]
-    seen = next((data for kind, data in after if kind == "spot_seen"), None)
-    thrown = next(
-        (
-            data
-            for kind, data in after
-            if kind == "discarded" and data.get("reason") == "wrong_guess"
-        ),
-        None,
-    )
-    if seen is not None:
-        sentence += f": the {suit} spot holds {rank_of(seen['card'])} (only you saw it)"
-    if thrown is not None:
-        sentence += (
-            f", and your hand ({counted(thrown.get('count', 0), 'card')}) went to the discard"
-        )
-    return sentence + ". You may not guess that spot again."
 
 
 def _result(game: dict, names: SeatNames, context: PageContext) -> dict | None:

@@ -11,7 +11,14 @@ from games.holmes_elementary.rules.cards import CARD_NAMES, SUIT_NAMES, rank_of,
 from games.pages import SeatNames
 from games.words import counted
 
-__all__ = ["LOG_EVENTS", "SENTENCES", "cards_text", "headline", "short_name"]
+__all__ = [
+    "LOG_EVENTS",
+    "SENTENCES",
+    "cards_text",
+    "headline",
+    "short_name",
+    "wrong_guess_notice",
+]
 
 DISCARD_REASONS = {
     "help": "{who} lost 1 card at random (Help).",
@@ -111,6 +118,50 @@ SENTENCES = {
 }
 # The events the page reads, oldest first.
 LOG_EVENTS = tuple(SENTENCES)
+
+
+# --- Told to one seat -----------------------------------------------------------------------
+
+
+# A seat's own moves: a wrong guess is told until the guesser's next one.
+OWN_MOVES = {"played", "guessed", "case_solved", "discard_viewed", "stole", "hand_looked"}
+
+
+def wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
+    """The guesser's own wrong guess, said beside the status line until their next move:
+    the log alone hid it below the game."""
+    if me is None:
+        return ""
+    last = max(
+        (
+            i
+            for i, (kind, data) in enumerate(happened)
+            if kind in OWN_MOVES and data.get("player") == me
+        ),
+        default=None,
+    )
+    if last is None or happened[last][0] != "guessed" or happened[last][1].get("correct"):
+        return ""
+    guess = happened[last][1]
+    suit = SUIT_NAMES.get(guess.get("suit"), "?")
+    sentence = f"Your guess of {suit} {guess.get('rank')} was wrong"
+    after = happened[last + 1 :]
+    seen = next((data for kind, data in after if kind == "spot_seen"), None)
+    thrown = next(
+        (
+            data
+            for kind, data in after
+            if kind == "discarded" and data.get("reason") == "wrong_guess"
+        ),
+        None,
+    )
+    if seen is not None:
+        sentence += f": the {suit} spot holds {rank_of(seen['card'])} (only you saw it)"
+    if thrown is not None:
+        sentence += (
+            f", and your hand ({counted(thrown.get('count', 0), 'card')}) went to the discard"
+        )
+    return sentence + ". You may not guess that spot again."
 
 
 def headline(result: dict | None, names: SeatNames) -> str:
