@@ -1,14 +1,15 @@
 """The Watson & Holmes table page's view-model: a member's view, arranged for the templates.
 
 Everything here reads the member's view (the rules' view, plus the table's public facts)
-only, so nothing it builds can hold what the member may not see.
+and the public events, only, so nothing it builds can hold what the member may not see.
 """
 
-import json
-import uuid
 from collections import defaultdict
 
+from games.pages import PageContext, moves_by_type, since_your_last_move
+from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.rules.state import CHARACTERS as CHARACTER_NAMES
+from games.watson_holmes.sentences import CaseNames, headline
 from games.words import names_sentence
 
 ANSWER_PREFIX = "answers-"
@@ -47,10 +48,11 @@ PHASES = {"visiting": "Visiting", "investigation": "Investigation", "over": "Gam
 VERSIONED_ACTIONS = {"visit", "take_watson", "carriage_stop", "baker_street"}
 
 
-def game_page(view: dict, seats: dict) -> dict:
-    """A member's view of a Watson & Holmes table, arranged for its templates."""
-    game = view["game"]
-    me = view["you"]["seat"]
+def game_page(context: PageContext) -> dict:
+    """A member's view of a Watson & Holmes table (the page kit's ``context``), arranged
+    for its templates. The site adds what needs the case's database rows."""
+    game, me, seats = context.game, context.me, context.seats
+    control = _with_id(context.control)
     locations = {loc["number"]: loc for loc in game["locations"]}
     zone_names = (game["zones"] or {}).get("names") or {}
     players = [
@@ -58,9 +60,10 @@ def game_page(view: dict, seats: dict) -> dict:
         for player in game["players"]
     ]
     mine = players[me] if me is not None else None
-    controls = _controls(game, mine, locations, view["version"])
+    controls = _controls(game, mine, locations, context.version, control)
     questions = {q["id"]: q["ask"] for q in game["questions"]}
     you = game.get("you")
+    log = game_log(game, me, context.happened(PUBLIC_EVENTS))
     locations_shown = [
         _location(loc, seats, controls["visits"], zone_names) for loc in game["locations"]
     ]
@@ -95,12 +98,14 @@ def game_page(view: dict, seats: dict) -> dict:
         "questions": game["questions"],
         "answers": _your_answers(you, questions),
         "answer_fields": _answer_fields(you, game["questions"]),
-        "rulings": _rulings(you, controls["rule"], players, questions),
+        "rulings": _rulings(you, controls["rule"], players, questions, control),
         "holmes": _holmes_results(you, players, questions),
-        "result": _result(game, players),
+        "result": _result(game, players, me),
         "holmes_available": game["holmes_available"],
         "revealed": [p for p in players if p["character"]],
         "question_count": len(game["questions"]),
+        "log": log,
+        "since": since_your_last_move(_oldest_first(log), me),
     }
 
 
@@ -175,56 +180,59 @@ def _location_groups(locations: list[dict], zone_names: dict) -> list[dict]:
     ]
 
 
-def _control(action: dict, label: str, version: int, **extra) -> dict:
-    """One legal action as a form: the action itself, a fresh idempotency key, and the
-    version for moves that depend on the board."""
-    return {
-        "action": json.dumps(action, separators=(",", ":")),
-        "label": label,
-        "key": uuid.uuid4().hex,
-        "version": version if action["type"] in VERSIONED_ACTIONS else None,
-        "id": "act-" + "-".join(str(v) for v in action.values() if not isinstance(v, dict)),
-        **extra,
-    }
+def _with_id(control):
+    """The kit's move form (``control(action, label, version, **extra)``), with an id
+    made of the action's values, by which the page's script and tests find a button."""
+
+    def build(action: dict, label: str, version: int, **extra) -> dict:
+        key = "act-" + "-".join(str(v) for v in action.values() if not isinstance(v, dict))
+        return control(action, label, version, id=key, **extra)
+
+    return build
 
 
-def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> dict:
-    by_type = defaultdict(list)
-    for action in game.get("legal_actions") or []:
-        by_type[action["type"]].append(action)
+def _oldest_first(rounds: list[dict]) -> list[dict]:
+    """The log's entries, oldest first (``game_log`` gives rounds and entries newest first)."""
+    return [entry for round_ in reversed(rounds) for entry in reversed(round_["entries"])]
+
+
+def _controls(game: dict, mine: dict | None, locations: dict, version: int, control) -> dict:
+    by_type = moves_by_type(game.get("legal_actions") or [])
     carriages = mine["carriages"] if mine else 0
     visits = defaultdict(list)
     for action in by_type["visit"]:
-        visits[action["location"]].append(_visit_control(action, locations, carriages, version))
+        visits[action["location"]].append(
+            _visit_control(action, locations, carriages, version, control)
+        )
 
     def where(number):
         return f"{number} · {locations[number]['name']}"
 
     turn = []
     for action in by_type["take_watson"]:
-        turn.append(_control(action, "Take the Watson card (4 carriages)", version))
+        turn.append(control(action, "Take the Watson card (4 carriages)", version))
     for action in by_type["carriage_stop"]:
-        turn.append(_control(action, "Go to the Carriage Stop (+3 carriages)", version))
+        turn.append(control(action, "Go to the Carriage Stop (+3 carriages)", version))
     for action in by_type["baker_street"]:
         label = "Go to 221B Baker Street to solve"
         if action.get("character") == "toby":
             label = "Go to 221B with Toby (+2 in the solving order)"
-        turn.append(_control(action, label, version))
+        turn.append(control(action, label, version))
     reading = [
-        _control(a, f"Leave your police token on {where(a['location'])}", version)
+        control(a, f"Leave your police token on {where(a['location'])}", version)
         for a in by_type["place_police"]
     ]
     reading += [
-        _control(a, f"Mycroft: also read {where(a['location'])}", version)
+        control(a, f"Mycroft: also read {where(a['location'])}", version)
         for a in by_type["mycroft_read"]
     ]
-    reading += [_control(a, "I have finished reading", version) for a in by_type["done_reading"]]
+    reading += [control(a, "I have finished reading", version) for a in by_type["done_reading"]]
     character = [
-        _control(a, f"Use {CHARACTER_NAMES.get(a['character'], a['character'])}", version)
+        control(a, f"Use {CHARACTER_NAMES.get(a['character'], a['character'])}", version)
         for a in by_type["character"]
     ]
     character += [
-        _control(a, "Discard your character for 3 carriages", version)
+        control(a, "Discard your character for 3 carriages", version)
         for a in by_type["discard_character"]
     ]
     check_questions = [a["question"] for a in by_type["holmes_check"]]
@@ -232,11 +240,11 @@ def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> d
         "visits": visits,
         "turn": turn,
         "watson": [
-            _control(a, f"Read {where(a['location'])} aloud", version)
+            control(a, f"Read {where(a['location'])} aloud", version)
             for a in by_type["watson_read"]
         ],
         "reading": reading,
-        "answer": _control(
+        "answer": control(
             by_type["answer"][0],
             "Confirm these answers" if (game["you"] or {}).get("answers") else "Give these answers",
             version,
@@ -245,14 +253,14 @@ def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> d
         else None,
         "character": character,
         "consult": [
-            _control(
+            control(
                 a,
                 f"Consult {game['players'][a['target']]['name']}'s answers (3 carriages)",
                 version,
             )
             for a in by_type["holmes_consult"]
         ],
-        "check": _control({"type": "holmes_check"}, "Ask Sherlock (3 carriages)", version)
+        "check": control({"type": "holmes_check"}, "Ask Sherlock (3 carriages)", version)
         if check_questions
         else None,
         "check_questions": check_questions,
@@ -261,7 +269,7 @@ def _controls(game: dict, mine: dict | None, locations: dict, version: int) -> d
     }
 
 
-def _visit_control(action: dict, locations: dict, carriages: int, version: int) -> dict:
+def _visit_control(action: dict, locations: dict, carriages: int, version: int, control) -> dict:
     loc = locations[action["location"]]
     held = loc["pawn"] is not None
     minimum = action.get("carriages")
@@ -277,7 +285,7 @@ def _visit_control(action: dict, locations: dict, carriages: int, version: int) 
         label += " with your call-off token"
     if action.get("character") == "billy":
         label += " with Billy the page"
-    return _control(
+    return control(
         action,
         label,
         version,
@@ -342,7 +350,7 @@ def _restating_sentence(game: dict, players: list, me) -> str:
 def _announcement(game: dict, players: list, me) -> str:
     """What a screen reader hears when it changes: the round, phase and whose move."""
     if game["phase"] == "over":
-        return _result(game, players)["sentence"]
+        return _result(game, players, me)["sentence"]
     return f"Round {game['round']}, {PHASES.get(game['phase'], '')}. " + _status_sentence(
         game, players, me
     )
@@ -379,7 +387,7 @@ def _answer_fields(you: dict | None, questions: list[dict]) -> list[dict]:
     ]
 
 
-def _rulings(you, rule_actions: list, players: list, questions: dict) -> list[dict]:
+def _rulings(you, rule_actions: list, players: list, questions: dict, control) -> list[dict]:
     if not you or not you.get("rulings"):
         return []
     rulings = []
@@ -391,7 +399,7 @@ def _rulings(you, rule_actions: list, players: list, questions: dict) -> list[di
                 "who": players[ruling["player"]],
                 "ask": questions.get(ruling["question"], ruling["question"]),
                 "controls": [
-                    _control(a, "Right" if a["verdict"] == "correct" else "Wrong", 0)
+                    control(a, "Right" if a["verdict"] == "correct" else "Wrong", 0)
                     for a in verdicts
                 ],
             }
@@ -420,17 +428,10 @@ def _holmes_results(you, players: list, questions: dict) -> dict:
     }
 
 
-def _result(game: dict, players: list) -> dict:
+def _result(game: dict, players: list, me) -> dict:
     result = game.get("result")
     if not result:
         return {"over": False, "sentence": ""}
     winners = [players[s] for s in result["winners"]]
-    rounds = f"{result['rounds']} round{'' if result['rounds'] == 1 else 's'}"
-    if winners:
-        names = names_sentence(["you" if p["is_you"] else p["name"] for p in winners])
-        sentence = f"The case is solved: {names} won in {rounds}."
-        if len(winners) == 1 and winners[0]["is_you"]:
-            sentence = f"You solved the case in {rounds}!"
-    else:
-        sentence = "Nobody solved the case: London's criminals sleep soundly tonight."
+    sentence = headline(result, CaseNames(game, me))
     return {"over": True, "sentence": sentence, "winners": winners, "kind": result["kind"]}

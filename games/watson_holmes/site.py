@@ -4,13 +4,11 @@ solution and a debrief."""
 
 from cases.models import AnswerAttempt, CaseVersion, Location, Question
 from games.base import Refusal
-from games.pages import since_your_last_move
 from games.sites import EventReader, GameSite, PageContext
-from games.watson_holmes.log import PUBLIC_EVENTS, game_log
 from games.watson_holmes.page import ANSWER_PREFIX, VERSIONED_ACTIONS, game_page
 from games.watson_holmes.rules import pending_judgement
 from games.watson_holmes.rules.view import may_see_solution
-from games.words import names_sentence
+from games.watson_holmes.sentences import notice
 
 MAX_TEXT = 500
 MAX_REASON = 300  # the rules refuse longer reasons
@@ -67,15 +65,8 @@ class WatsonHolmesSite(GameSite):
         return changes
 
     def notice_text(self, kind, title, names, details):
-        if kind == "table_news":
-            who = names.get(details.get("player"), "A player")
-            return f"{who} went to 221B Baker Street in {title}."
-        if kind == "game_over":
-            winners = [names[seat] for seat in details.get("winners", []) if seat in names]
-            if winners:
-                return f"{title} was solved by {names_sentence(winners)}."
-            return f"{title} is over: the case went unsolved."
-        return super().notice_text(kind, title, names, details)
+        told = notice(kind, title, names, details)
+        return told if told is not None else super().notice_text(kind, title, names, details)
 
     def notice_recipients(self, kind, details, seats):
         if kind == "table_news":
@@ -193,12 +184,10 @@ class WatsonHolmesSite(GameSite):
         return result
 
     def page(self, context: PageContext) -> dict:
-        view, seats, events = context.view, context.seats, context.events
-        page = game_page(view, seats)
+        view, seats = context.view, context.seats
+        page = game_page(context)
         page["answer_prefix"] = ANSWER_PREFIX
-        page["debrief"] = _debrief(view, events)
-        page["log"] = game_log(view["game"], view["you"]["seat"], events(PUBLIC_EVENTS))
-        page["since"] = since_your_last_move(_oldest_first(page["log"]), view["you"]["seat"])
+        page["debrief"] = _debrief(view, context.events)
         page["restatement"] = self._restatement_form(view)
         page["verdicts"] = _your_verdicts(view["game"])
         page["attempts"] = _attempts(view["game"], seats)
@@ -537,8 +526,3 @@ def _routes(view: dict, names: dict, events: list[tuple[str, dict]]) -> list[dic
         }
         for player in view["game"]["players"]
     ]
-
-
-def _oldest_first(rounds: list[dict]) -> list[dict]:
-    """The log's entries in the order they happened (it shows rounds newest first)."""
-    return [entry for round_ in reversed(rounds) for entry in reversed(round_["entries"])]
