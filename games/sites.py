@@ -17,11 +17,22 @@ import json
 import uuid
 from functools import cache
 from importlib import import_module
+from types import MappingProxyType
 from typing import Any
 
 from games import get_game
 from games.base import Event, Game, Refusal
-from games.pages import EventReader, PageContext, SeatNames, seat_names, turn_sentence
+from games.pages import (
+    EventReader,
+    PageContext,
+    SeatNames,
+    Sentences,
+    log_entries,
+    newest_first,
+    seat_names,
+    since_your_last_move,
+    turn_sentence,
+)
 from games.words import names_sentence
 
 __all__ = ["EventReader", "GameSite", "PageContext", "action_label", "get_site", "seat_names"]
@@ -41,6 +52,12 @@ class GameSite:
     versioned_actions: frozenset[str] = frozenset()
     # Moves that count against a player's answer budget (throttled like guesses).
     throttled_actions: frozenset[str] = frozenset()
+    # The game's table of sentences (``games.pages.Sentences``: event kind -> sentence),
+    # each event worded once. The generic page tells those events in its log and under
+    # "Since your last move"; without any, it shows neither.
+    sentences: Sentences = MappingProxyType({})
+    # How many of the latest events the generic page's log shows.
+    log_length = 12
 
     def __init__(self, game: Game):
         self.game = game
@@ -163,9 +180,11 @@ class GameSite:
         arranged for the game's ``template``. By default: whose turn it is, and the legal
         moves as buttons."""
         turn = context.game.get("turn")
-        names = {number: seat["name"] for number, seat in context.seats.items()}
-        sentence = turn_sentence(SeatNames(names, context.me), turn) if turn in names else ""
-        return {
+        names = SeatNames(
+            {number: seat["name"] for number, seat in context.seats.items()}, context.me
+        )
+        sentence = turn_sentence(names, turn) if turn in names.names else ""
+        page = {
             "announce": sentence,
             "status": sentence,
             "controls": [
@@ -173,6 +192,11 @@ class GameSite:
                 for action in context.legal
             ],
         }
+        if self.sentences:
+            told = log_entries(context.happened(self.sentences), self.sentences, names)
+            page["log"] = newest_first(told, self.log_length)
+            page["since"] = since_your_last_move(told, context.me)
+        return page
 
     def page_after_refusal(self, page: dict, action: dict, refusal: Refusal) -> dict:
         """The game's part of the page (``page``'s dict) just after the rules refused

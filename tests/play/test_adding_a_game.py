@@ -128,6 +128,8 @@ def test_a_table_of_it_is_played_on_the_site(lestrade, settings, client, alice):
     assert response.status_code == 200
     table.refresh_from_db()
     assert table.state["played"][0] == [card]
+    # The guide's table of sentences tells the move in the generic page's log.
+    assert f"<li>You played {card}.</li>" in client.get(page).text
 
     for _ in range(10):  # the computer player's move, then alice's last card, then its own
         services.tables_wake_due()
