@@ -19,6 +19,10 @@ TIMER_CHOICES = [
 ]
 
 
+# The lobby's form of the same fields, changed by the host before the game starts.
+HOUSE_RULES_PREFIX = "house"
+
+
 class TableCreateForm(forms.Form):
     """A new table's house rules: one field per option of the game, and the turn timer."""
 
@@ -38,6 +42,17 @@ class TableCreateForm(forms.Form):
             self.fields[option.name] = _option_field(option)
         # The timer after the game's own options.
         self.order_fields([option.name for option in game.options])
+
+    @classmethod
+    def for_lobby(cls, *, game: Game, options: dict, timer: int | None) -> "TableCreateForm":
+        """The form as the table stands: its options and its timer, offered even when the
+        API set a length the list does not name."""
+        initial = {**options, "turn_timer_seconds": timer}
+        form = cls(game=game, prefix=HOUSE_RULES_PREFIX, initial=initial)
+        field = form.fields["turn_timer_seconds"]
+        if timer and str(timer) not in dict(field.choices):
+            field.choices = [*field.choices, (str(timer), f"{timer} seconds")]
+        return form
 
     def options(self) -> dict:
         return {option.name: self.cleaned_data.get(option.name) for option in self.game.options}

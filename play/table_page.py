@@ -14,6 +14,7 @@ from games.pages import PageContext
 from games.sites import get_site
 
 from . import leaving, selectors
+from .forms import TableCreateForm
 from .models import TableStatus
 
 
@@ -130,6 +131,12 @@ def _lobby(request, table, game, site, seats: dict) -> dict:
         "can_add_local": len(seats) < high and not table.is_private,
         "timer": table.turn_timer_seconds,
         "summary": selectors.game_summary(name=game.name),
+        # Only the host changes them, and only here, before the game starts.
+        "house_rules_form": (
+            TableCreateForm.for_lobby(game=game, options=options, timer=table.turn_timer_seconds)
+            if table.host_id == request.user.pk
+            else None
+        ),
     }
 
 

@@ -29,6 +29,7 @@ urlpatterns = [
     path("tables/<id:table_id>/cancel/", views.table_cancel, name="table-cancel"),
     path("tables/<id:table_id>/again/", views.table_play_again, name="table-play-again"),
     path("tables/<id:table_id>/bots/", views.table_bot_add, name="table-bot-add"),
+    path("tables/<id:table_id>/house-rules/", views.table_house_rules, name="table-house-rules"),
     path(
         "tables/<id:table_id>/bots/<int:number>/remove/",
         views.table_bot_remove,

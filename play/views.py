@@ -31,7 +31,7 @@ from holmes_site.throttling import budget_spent, limit_reached, too_many, web_th
 
 from . import moves, selectors, services
 from .device import PASS_FIRST, device_context, device_seat
-from .forms import ActionForm, ColourForm, NotebookForm, TableCreateForm
+from .forms import HOUSE_RULES_PREFIX, ActionForm, ColourForm, NotebookForm, TableCreateForm
 from .models import TableStatus, invite_code_typed
 from .page_writes import after_write, go_to, move_answer, page_write, table_page
 
@@ -371,6 +371,26 @@ def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
         request,
         table_id,
         lambda _: services.seat_add_bot(table_id=table_id, user=request.user, level=level),
+    )
+
+
+@login_required
+@require_POST
+def table_house_rules(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host's house rules changed in the lobby (the same fields as when opening)."""
+    engine = selectors.membership_for(table_id=table_id, user=request.user).table.engine
+    form = TableCreateForm(request.POST, game=GAMES[engine], prefix=HOUSE_RULES_PREFIX)
+    if not form.is_valid():
+        return after_write(request, table_id, error=_first_error(form))
+    return page_write(
+        request,
+        table_id,
+        lambda _: services.table_set_house_rules(
+            table_id=table_id,
+            user=request.user,
+            options=form.options(),
+            turn_timer_seconds=form.cleaned_data.get("turn_timer_seconds"),
+        ),
     )
 
 

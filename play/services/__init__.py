@@ -40,6 +40,7 @@ from .tables import (
     table_create,
     table_create_private,
     table_rematch,
+    table_set_house_rules,
     table_set_watching,
     table_start,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "table_join",
     "table_leave",
     "table_rematch",
+    "table_set_house_rules",
     "table_set_watching",
     "table_start",
     "table_wake",

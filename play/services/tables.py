@@ -25,6 +25,7 @@ __all__ = [
     "table_create",
     "TIMER_RANGE",
     "table_create_private",
+    "table_set_house_rules",
     "table_start",
     "table_cancel",
     "spectator_join",
@@ -124,6 +125,28 @@ def table_create_private(*, host, case_version: CaseVersion) -> Table:
         options=case_game().clean_options({}),
         is_private=True,
     )
+
+
+@transaction.atomic
+def table_set_house_rules(
+    *, table_id: int, user, options: dict, turn_timer_seconds: int | None
+) -> Table:
+    """The host changes the game's options and the turn timer in the lobby: what was
+    chosen when the table was opened is not final until the game starts."""
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table_id)
+    if table.host_id != user.pk:
+        raise PermissionDenied("Only the host changes the house rules.")
+    if table.status != TableStatus.LOBBY:
+        raise TableError(
+            "The house rules are changed in the lobby, before the game starts.",
+            "table_started",
+        )
+    table.options = _clean_options(get_game(table.engine), options)
+    table.turn_timer_seconds = _clean_timer(turn_timer_seconds)
+    table.version += 1
+    table.save(update_fields=["options", "turn_timer_seconds", "version"])
+    after_commit_push(table)  # the others' lobbies show the new rules
+    return table
 
 
 @transaction.atomic
