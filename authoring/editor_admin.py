@@ -28,6 +28,7 @@ from authoring.forms import (
     PackageUploadForm,
     PositionedFormSetMixin,
     QuestionForm,
+    QuestionKeysFormSetMixin,
     RenumberingFormSetMixin,
     SentencesFormSetMixin,
     ZoneForm,
@@ -127,9 +128,16 @@ class ZoneInline(VersionChildInline, admin.TabularInline):
         return super().get_formset(request, obj, **kwargs)
 
 
+# Cards and questions share one folded list (each row one line until opened).
+FOLDED_ROWS = "admin/cases/caseversion/card_inline.html"
+
+
 class QuestionInline(VersionChildInline):
     model = Question
     form = QuestionForm
+    template = FOLDED_ROWS
+    fold_line_template = "admin/cases/caseversion/_question_line.html"
+    fold_noun = "questions"
     fields = ("position", "key", "ask", "kind", "answer", "accept", "reject", "evidence")
     # What answers a question, or points to its answer: hidden in a blind review.
     secret_fields = ("answer", "accept", "reject", "evidence")
@@ -140,13 +148,19 @@ class QuestionInline(VersionChildInline):
             return [name for name in fields if name not in self.secret_fields]
         return fields
 
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        return type(f"Keyed{formset.__name__}", (QuestionKeysFormSetMixin, formset), {})
+
 
 class LocationInline(VersionChildInline):
     model = Location
     form = LocationForm
     fields = ("number", "name", "icons", "carriages", "zone", "text", "preview")
     readonly_fields = ("preview",)
-    template = "admin/cases/caseversion/card_inline.html"
+    template = FOLDED_ROWS
+    fold_line_template = "admin/cases/caseversion/_card_line.html"
+    fold_noun = "cards"
 
     def get_fields(self, request, obj=None):
         fields = super().get_fields(request, obj)
@@ -169,6 +183,19 @@ class LocationInline(VersionChildInline):
 
 
 # --- The editor -----------------------------------------------------------------------------
+
+SET_UP = {
+    "fields": (
+        ("start_carriages", "start_police", "start_call_off", "start_lockpick"),
+        ("start_zone", "travel_cost"),
+    ),
+    "description": "Leave empty for the rules' defaults and a one-zone case.",
+}
+TEXT_HEADINGS = {
+    "introduction": "Introduction",
+    "special_rules": "Special rules",
+    "solution": "Solution",
+}
 
 
 @admin.register(CaseVersion)
@@ -195,25 +222,27 @@ class CaseVersionAdmin(admin.ModelAdmin):
         if obj is not None and workflow.solution_hidden(user=request.user, version=obj):
             texts = ("introduction", "special_rules")  # blind review: no solution yet
         if obj is None:
-            head = ("slug", "title", "difficulty", "language", ("min_players", "max_players"))
-        else:
-            head = (("case", "number", "status", "published_at"), "title", "difficulty",
-                    "language", ("min_players", "max_players"))  # fmt: skip
-        previews = [(name, f"{name}_preview") for name in texts] if obj else [(n,) for n in texts]
+            return self._new_case_fieldsets(texts)
+        # One line each until opened, as the cards and questions below: a 12-card case
+        # fits in two screens. The editor's script opens a fold a link or an error is in.
+        version_line = ("case", "number", "status") + (
+            ("published_at",) if obj.published_at else ()
+        )
+        head = (version_line, "title", ("difficulty", "language", "min_players", "max_players"))
+        folded = ["collapse"]
         return [
             (None, {"fields": head}),
-            (
-                "Set-up",
-                {
-                    "fields": (
-                        ("start_carriages", "start_police", "start_call_off", "start_lockpick"),
-                        ("start_zone", "travel_cost"),
-                    ),
-                    "description": "Leave empty for the rules' defaults and a one-zone case.",
-                },
+            ("Set-up", {**SET_UP, "classes": folded}),
+            *(
+                (TEXT_HEADINGS[name], {"fields": (name, f"{name}_preview"), "classes": folded})
+                for name in texts
             ),
-            ("Texts", {"fields": [field for pair in previews for field in pair]}),
         ]
+
+    @staticmethod
+    def _new_case_fieldsets(texts):
+        head = ("slug", "title", "difficulty", "language", ("min_players", "max_players"))
+        return [(None, {"fields": head}), ("Set-up", SET_UP), ("Texts", {"fields": texts})]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:

@@ -4,6 +4,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import slugify
 
 from authoring.services import CommentInput, ReplyInput
 from cases import services as case_services
@@ -181,7 +182,8 @@ class CaseVersionAddForm(CaseVersionForm):
 
 
 class QuestionForm(DraftFormMixin, UnixLinesMixin, forms.ModelForm):
-    may_stay_empty = ("ask", "answer")
+    # An id left empty is made from the question (QuestionKeysFormSetMixin).
+    may_stay_empty = ("ask", "answer", "key")
     accept = LinesField(label="Accepted forms", help_text="More correct forms, one per line.")
     reject = LinesField(label="Rejected forms", help_text="Close but wrong forms, one per line.")
     evidence = NumberListField(label="Evidence cards")
@@ -193,6 +195,11 @@ class QuestionForm(DraftFormMixin, UnixLinesMixin, forms.ModelForm):
         model = Question
         fields = ["position", "key", "ask", "kind", "answer", "accept", "reject", "evidence"]
         widgets = {"ask": forms.Textarea(attrs={"rows": 2, "cols": 60})}
+        labels = {"key": "Id"}
+        help_texts = {
+            "key": "Lowercase letters, digits and _. Leave it empty: Save makes one from "
+            "the question."
+        }
 
 
 class LocationForm(DraftFormMixin, UnixLinesMixin, forms.ModelForm):
@@ -245,6 +252,44 @@ class PositionedFormSetMixin:
                 form.cleaned_data["position"] = following
                 form.instance.position = following
                 following += 1
+
+
+# How many words of a question its made-up id keeps ("Who stole the repeater?": who_stole_the).
+KEY_WORDS = 3
+KEY_LENGTH = 40
+
+
+def question_key_from(ask: str, taken: set[str]) -> str:
+    """An id for a question the writer left without one: its first words, in the id's
+    alphabet ([a-z0-9_]), and a number after it when another question has it already."""
+    words = slugify(ask).split("-")[:KEY_WORDS]
+    base = "_".join(word for word in words if word)[:KEY_LENGTH] or "question"
+    key, count = base, 1
+    while key in taken:
+        count += 1
+        key = f"{base}_{count}"
+    return key
+
+
+class QuestionKeysFormSetMixin:
+    """A question saved without an id gets one (question_key_from): a new question need
+    not wait for the writer to invent a name."""
+
+    def clean(self):
+        rows = [
+            form
+            for form in self.forms
+            if (form.has_changed() or form.instance.pk)
+            and not self._should_delete_form(form)
+            and hasattr(form, "cleaned_data")
+        ]
+        taken = {form.cleaned_data.get("key") for form in rows} - {None, ""}
+        for form in rows:
+            if "key" in form.cleaned_data and not form.cleaned_data["key"]:
+                key = question_key_from(form.cleaned_data.get("ask") or "", taken)
+                form.cleaned_data["key"] = form.instance.key = key
+                taken.add(key)
+        super().clean()
 
 
 class RenumberingFormSetMixin:

@@ -1,4 +1,4 @@
-"""The editor for long cases, in Chromium: folded cards with an index, fields that do not
+"""The editor for long cases, in Chromium: cards folded to a line each, fields that do not
 apply hidden, a live preview of Markdown, a warning before leaving unsaved changes,
 autosave, and the author's preview of the whole case."""
 
@@ -38,12 +38,12 @@ def card(page: Page, index: int):
     return page.locator(f"#locations-{index} > details.holmes-card")
 
 
-def test_it_folds_the_cards_and_jumps_to_one_from_the_index(draft, live_server_url, chromium):
+def test_it_folds_the_cards_and_opens_one_from_its_line(draft, live_server_url, chromium):
     page = editor(chromium, live_server_url, draft)
     expect(card(page, 5)).not_to_have_attribute("open", "")
     expect(page.locator("#id_locations-5-text")).not_to_be_visible()
 
-    page.locator(".holmes-card-index").get_by_role("link", name=re.compile("Smithfield")).click()
+    card(page, 5).locator("summary").click()  # Smithfield Market
 
     expect(page.locator("#id_locations-5-text")).to_be_visible()
     expect(card(page, 6)).not_to_have_attribute("open", "")
@@ -66,7 +66,7 @@ def test_it_hides_what_does_not_apply(draft, live_server_url, chromium):
 
 def test_it_previews_markdown_beside_the_text_as_it_is_typed(draft, live_server_url, chromium):
     page = editor(chromium, live_server_url, draft)
-    page.locator(".holmes-card-index").get_by_role("link", name=re.compile("Wiggins")).click()
+    card(page, 4).locator("summary").click()  # Wiggins
     text = page.locator("#id_locations-4-text")
     preview = page.locator("#id_locations-4-text_live_preview")
 
@@ -138,7 +138,7 @@ def test_save_and_continue_comes_back_to_the_card_field_the_writer_was_in(
     draft, live_server_url, chromium
 ):
     page = editor(chromium, live_server_url, draft)
-    page.locator(".holmes-card-index").get_by_role("link", name=re.compile("Smithfield")).click()
+    card(page, 5).locator("summary").click()  # Smithfield Market
     text = page.locator("#id_locations-5-text")
     text.fill(text.input_value() + "\n\nThe porters say nothing.")
 

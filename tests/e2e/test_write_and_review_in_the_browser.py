@@ -212,7 +212,7 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
 
     writer.reload()
     expect(writer.locator("#review-comments")).not_to_contain_text("Say where Tom hides")
-    writer.locator(".holmes-card-index").get_by_role("link", name="Smithfield Market").click()
+    writer.locator("#locations-5 summary").click()  # card 6's line opens its fold
     smithfield.fill(smithfield.input_value() + "\n\nTom sleeps under the third barrow.")
     save_and_continue(writer)
     expect(success(writer)).to_contain_text("was changed successfully")

@@ -40,13 +40,34 @@
   window.addEventListener("hashchange", openHashTarget);
   openHashTarget();
 
+  // A refusal after Save is never folded away out of sight.
+  form.querySelectorAll(".errorlist, .errornote").forEach(openAround);
+
   document.querySelectorAll("[data-cards]").forEach(function (button) {
     button.addEventListener("click", function () {
       const open = button.dataset.cards === "open";
-      document.querySelectorAll("details.holmes-card").forEach(function (card) {
+      const group = document.getElementById(button.dataset.cardsIn + "-group") || document;
+      group.querySelectorAll("details.holmes-card").forEach(function (card) {
         if (!card.closest(".empty-form")) card.open = open;
       });
     });
+  });
+
+  // Whatever else lands in a row (an answer tester, a comment's thread or button, put
+  // there by another script) goes into the row's fold: a folded row stays one line.
+  function foldInto(row) {
+    const fold = row.querySelector(":scope > details.holmes-card");
+    if (!fold) return;
+    Array.from(row.children).forEach(function (child) {
+      if (child !== fold && !child.classList.contains("holmes-card-delete")) fold.appendChild(child);
+    });
+  }
+  const rows = new MutationObserver(function (changes) {
+    changes.forEach(function (change) { foldInto(change.target); });
+  });
+  document.querySelectorAll(".holmes-cards .inline-related").forEach(function (row) {
+    foldInto(row);
+    rows.observe(row, { childList: true });
   });
 
   // --- Fields that do not apply ------------------------------------------------------------
