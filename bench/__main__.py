@@ -11,7 +11,7 @@ import sys
 import time
 
 # The order runs the quick, in-process figures first and the server benchmarks last.
-BENCHMARKS = ["engine", "games", "bots", "answers", "casebook", "api", "load", "peers"]
+BENCHMARKS = ["engine", "games", "bots", "answers", "casebook", "api", "load", "journey", "peers"]
 # Those whose main() takes its command line's options.
 TAKE_OPTIONS = {"bots"}
 
