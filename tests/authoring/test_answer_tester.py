@@ -9,7 +9,12 @@ from authoring import services
 from authoring.tester_selectors import answer_testers
 from cases import answers
 from cases.models import AnswerAttempt
+from cases.package.reader import read_package_path
+from cases.services import case_import_package
 from play.models import Seat, Table, TableAttempt, TableStatus
+from tests.authoring.conftest import TUTORIAL
+
+ANOTHER_CASE = TUTORIAL.parent / "the-night-angler"
 
 pytestmark = pytest.mark.django_db
 
@@ -246,3 +251,24 @@ def test_only_the_author_decides_and_only_in_a_draft(client, published, alice, b
     assert response.status_code == 403
     question.refresh_from_db()
     assert "x" not in question.accept
+
+
+def test_it_reads_every_version_of_the_case_and_no_other_case(published, alice, bob, charlie):
+    draft = services.case_version_new_draft(version=published, user=alice)
+    game_answers(published, charlie, {"thief": "Silas J. Crane"})
+    other = case_import_package(files=read_package_path(ANOTHER_CASE), author=bob).version
+    game_answers(other, charlie, {"thief": "Tom Quill"})
+
+    testers = {tester.question.key: tester for tester in answer_testers(user=alice, version=draft)}
+    assert [form.example for form in testers["thief"].given] == ["Silas J. Crane"]
+
+
+def test_a_form_longer_than_an_answer_is_refused(client, draft, alice):
+    question = draft.questions.get(key="thief")
+    response = logged_in(client, alice).post(
+        decide_url(question), {"form": "Silas " * 50, "decision": "accept"}
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == (
+        "That answer is too long to be a form (over 200 characters)."
+    )
