@@ -95,9 +95,7 @@ def may_test_answers(*, user, version: CaseVersion) -> bool:
 
 def tester_question(*, user, pk: int) -> Question | None:
     """A question whose answers `user` may test, or None (as for one that does not exist)."""
-    question = (
-        Question.objects.select_related("version__case").filter(pk=pk).first()
-    )  # fmt: skip
+    question = Question.objects.select_related("version__case").filter(pk=pk).first()
     if question is None or not may_test_answers(user=user, version=question.version):
         return None
     return question
