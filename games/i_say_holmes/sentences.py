@@ -31,6 +31,12 @@ def card_title(card_id: str) -> str:
     return cards.row(card_id).title
 
 
+def _stop(text: str) -> str:
+    """The sentence's full stop, unless it ends on a card title that has its own
+    ("221B Baker St.", "... The Game is Afoot!")."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _titles(card_ids) -> str:
     return ", ".join(card_title(card) for card in card_ids)
 
@@ -41,7 +47,7 @@ def _played(data: dict, names: SeatNames) -> str:
         text += f" on {names(data['target'], capital=False)}"
     if data.get("villain"):
         text += f", discarding {card_title(data['villain'])}"
-    return text + "."
+    return _stop(text)
 
 
 def _arrest(data: dict, names: SeatNames) -> str:
@@ -54,8 +60,8 @@ def _examined(data: dict, names: SeatNames) -> str:
     if "cards" in data:
         seen = _titles(data["cards"])
         if seat == names.me:
-            return f"You saw in {names.possessive(data['target'])} hand: {seen}."
-        return f"{names(seat)} saw in your hand: {seen}."
+            return _stop(f"You saw in {names.possessive(data['target'])} hand: {seen}")
+        return _stop(f"{names(seat)} saw in your hand: {seen}")
     if names.me in (seat, data["target"]):
         return ""
     return (
@@ -67,7 +73,7 @@ def _examined(data: dict, names: SeatNames) -> str:
 def _drew(data: dict, names: SeatNames) -> str:
     seat = data.get("seat")
     if "cards" in data:
-        return f"You drew {_titles(data['cards'])}."
+        return _stop(f"You drew {_titles(data['cards'])}")
     if seat == names.me and data["count"]:
         return ""
     return f"{names(seat)} drew {counted(data['count'], 'card')}."
@@ -103,12 +109,12 @@ def _alibi(data: dict, names: SeatNames, private: bool) -> str:
         return "After the Alibi, everyone passed a card to the right."
     if data["seat"] == names.me:
         return f"You passed {_titles(data['cards'])} to {names(data['to'], capital=False)}."
-    return f"{names(data['seat'])} passed you {_titles(data['cards'])}."
+    return _stop(f"{names(data['seat'])} passed you {_titles(data['cards'])}")
 
 
 def _fog(data: dict, names: SeatNames, private: bool) -> str:
     if private:
-        return f"Out of the fog you got {_titles(data['received'])}."
+        return _stop(f"Out of the fog you got {_titles(data['received'])}")
     return "The Dense Fog: cards were shuffled and dealt back."
 
 
@@ -136,7 +142,9 @@ MOVED = {"mastermind": _mastermind, "alibi": _alibi, "fog": _fog, "give": _give,
 SENTENCES = {
     "case_started": lambda d, names: f"Case {d['case']} was dealt.",
     "played": _played,
-    "countered": lambda d, names: f"{names(d.get('seat'))} countered with {card_title(d['card'])}.",
+    "countered": lambda d, names: _stop(
+        f"{names(d.get('seat'))} countered with {card_title(d['card'])}"
+    ),
     "arrest": _arrest,
     "examined": _examined,
     "escape": lambda d, names: (
