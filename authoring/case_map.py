@@ -357,6 +357,12 @@ def _evidence_edges(data: CaseData, numbers: set[int]) -> list[Edge]:
     return edges
 
 
+def _opening_lockpicks(cards: list[LocationData]) -> set[int]:
+    """The lockpick cards a player can read without a lockpick: the ones that open locks
+    (the writer's guide: a lockpick behind a lock opens nothing)."""
+    return {loc.number for loc in cards if "lockpick" in loc.icons and "locked" not in loc.icons}
+
+
 def _lockpick_edges(cards: list[LocationData]) -> list[Edge]:
     lockpicks = [loc for loc in cards if "lockpick" in loc.icons]
     locked = [loc for loc in cards if "locked" in loc.icons]
@@ -372,11 +378,8 @@ def _mark_cards(data: CaseData, card_nodes: list[Node], edges: list[Edge], *, bl
     uncited = {number for _, number in evidence_the_solution_never_cites(data)}
     used = cards_used_as_evidence(data)
     referred = {edge.target for edge in edges if edge.kind in ("reference", "solution")}
-    players_start_with_one = bool(data.start_lockpick)
+    opened = bool(data.start_lockpick) or bool(_opening_lockpicks(_cards(data)))
     for node in card_nodes:
-        opened = players_start_with_one or any(
-            edge.kind == "lockpick" and edge.target == node.id for edge in edges
-        )
         if node.locked and not opened:
             node.marks.append("locked_unopened")
         if blind:

@@ -156,6 +156,14 @@ def test_its_uncited_evidence_is_the_linters_warning():
     assert warned == marked == {3, 4}
 
 
+def test_a_lockpick_behind_a_lock_opens_nothing():
+    locations = (card(1, icons=["lockpick", "locked"]), card(2, icons=["locked"]))
+    result = case_map(small_case(locations=locations), blind=False)
+
+    assert edges(result, "lockpick") == {("card-1", "card-2")}  # drawn: the writer meant it
+    assert "locked_unopened" in result.node("card-2").marks
+
+
 def test_a_lockpick_at_the_start_opens_the_locked_cards():
     case = small_case(locations=(card(1, icons=["locked"]),), start_lockpick=1)
 
