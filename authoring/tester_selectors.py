@@ -93,6 +93,14 @@ def may_test_answers(*, user, version: CaseVersion) -> bool:
     return not solution_hidden(user=user, version=version)
 
 
+def tester_version(*, user, pk: int) -> CaseVersion | None:
+    """A version whose answers `user` may test (its questions not saved yet included)."""
+    version = versions_for_user(user=user).filter(pk=pk).first()
+    if version is None or solution_hidden(user=user, version=version):
+        return None
+    return version
+
+
 def tester_question(*, user, pk: int) -> Question | None:
     """A question whose answers `user` may test, or None (as for one that does not exist)."""
     question = Question.objects.select_related("version__case").filter(pk=pk).first()
@@ -116,9 +124,14 @@ def _lines(text: str) -> tuple[str, ...]:
     return tuple(line.strip() for line in text.splitlines() if line.strip())
 
 
-def answer_key_from_fields(*, question: Question, fields: Mapping[str, str]) -> answers.AnswerKey:
+def answer_key_from_fields(
+    *, question: Question | None, fields: Mapping[str, str]
+) -> answers.AnswerKey:
     """The question's key as the editor's fields hold it: each field sent replaces the
-    saved one (a field the page does not show, say a read-only one, keeps its saved value)."""
+    saved one (a field the page does not show, say a read-only one, keeps its saved value).
+    A question not saved yet (None) is only its fields."""
+    if question is None:
+        question = Question(kind="", answer="", accept=[], reject=[], ask="")
     for name, value in fields.items():
         if len(value) > MAX_FIELD_CHARACTERS:
             raise TesterInputInvalid(

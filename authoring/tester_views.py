@@ -32,8 +32,20 @@ def _question_or_error(request, pk: int):
 def answer_try(request, pk: int):
     """Judge one or more answers (`given`) against the question's fields as posted."""
     question, error = _question_or_error(request, pk)
-    if error:
-        return error
+    return error or _judged(request, question)
+
+
+@staff_member_required
+def answer_try_new(request, pk: int):
+    """The same, for a question the writer added to version `pk` and has not saved yet."""
+    if request.method != "POST":
+        return _error("Send the answer with POST.", 405)
+    if tester_selectors.tester_version(user=request.user, pk=pk) is None:
+        return _error("There is no such case version to test.", 404)
+    return _judged(request, None)
+
+
+def _judged(request, question) -> JsonResponse:
     given = request.POST.getlist("given")
     if not given or not any(text.strip() for text in given):
         return _error("Type an answer to try.", 400)

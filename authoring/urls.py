@@ -16,4 +16,5 @@ urlpatterns = [
     # The editor's answer tester (authoring/tester_views.py).
     path("questions/<int:pk>/try/", tester_views.answer_try, name="answer_try"),
     path("questions/<int:pk>/decide/", tester_views.answer_form_decide, name="answer_decide"),
+    path("versions/<int:pk>/try/", tester_views.answer_try_new, name="answer_try_new"),
 ]

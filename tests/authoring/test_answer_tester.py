@@ -272,3 +272,17 @@ def test_a_form_longer_than_an_answer_is_refused(client, draft, alice):
     assert response.json()["error"] == (
         "That answer is too long to be a form (over 200 characters)."
     )
+
+
+def test_a_question_not_saved_yet_is_tried_through_its_version(client, in_review, alice, mina):
+    url = reverse("authoring:answer_try_new", args=[in_review.pk])
+    typed = {"kind": "person", "answer": "Tom Quill", "ask": "Who was lured out?"}
+    response = logged_in(client, alice).post(url, {**typed, "given": "Thomas Quill"})
+    expected = answers.judge(
+        answers.AnswerKey("person", "Tom Quill", ask=typed["ask"]), "Thomas Quill"
+    )
+    assert response.json()["verdicts"][0]["outcome"] == expected.outcome
+    response = client.post(url, {"given": "Tom Quill"})  # no fields: nothing to judge by
+    assert response.json() == {"error": "Choose the kind of answer first: the judge reads by kind."}
+    response = logged_in(client, mina).post(url, {**typed, "given": "Tom Quill"})
+    assert response.status_code == 404  # blind: the moderator has not revealed it

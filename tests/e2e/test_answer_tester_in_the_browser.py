@@ -150,3 +150,26 @@ def test_the_tester_fits_a_phone(draft_played, live_server_url, chromium, artifa
     )
     assert overflowing == []
     no_serious_violations(page)
+
+
+def test_a_question_added_on_the_page_is_tried_before_it_is_saved(
+    draft_played, live_server_url, chromium
+):
+    page = admin_page(chromium, live_server_url, "alice", viewport=WIDE)
+    page.goto(f"/admin/cases/caseversion/{draft_played.pk}/change/")
+    page.get_by_role("button", name="Add another Question").click()
+    row = page.locator("#questions-3")
+    row.locator("[name='questions-3-ask']").fill("Who was lured out of the shop?")
+    row.locator("[name='questions-3-kind']").select_option("person")
+    row.locator("[name='questions-3-answer']").fill("Tom Quill")
+
+    tester = page.locator("#tester-questions-3")
+    box = tester.get_by_label("An answer, as a player would write it")
+    box.fill("Tom Quill")
+    box.press("Enter")
+    expect(tester.locator(".holmes-tester-verdict")).to_contain_text("Right:")
+    box.fill("Silas Crane")
+    box.press("Enter")
+    expect(tester.locator(".holmes-tester-verdict")).to_contain_text("Wrong:")
+    focus_is_not_lost(page)
+    no_serious_violations(page)

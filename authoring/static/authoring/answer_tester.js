@@ -9,7 +9,8 @@
   "use strict";
   const form = document.querySelector("#caseversion_form") || document.querySelector("form[method=post]");
   const testers = document.querySelectorAll(".holmes-tester");
-  if (!form || !testers.length) return;
+  const forNewQuestions = document.getElementById("answer-tester-new");
+  if (!form || !(testers.length || forNewQuestions)) return;
   const KEY_FIELDS = ["kind", "answer", "accept", "reject", "ask"];
 
   function csrfToken() {
@@ -153,8 +154,7 @@
     }
   }
 
-  testers.forEach(function (section) {
-    placeBesideQuestion(section);
+  function wire(section) {
     // Typing a try changes nothing of the case: the editor must not call it unsaved.
     ["input", "change"].forEach(function (type) {
       section.addEventListener(type, function (event) { event.stopPropagation(); });
@@ -174,5 +174,33 @@
       const button = event.target.closest("[data-decide]");
       if (button) decide(section, button);
     });
+  }
+
+  testers.forEach(function (section) {
+    placeBesideQuestion(section);
+    wire(section);
+  });
+
+  // A question added with "Add another Question" gets a tester too, judged through its
+  // version (it has no id until it is saved).
+  document.addEventListener("formset:added", function (event) {
+    if (!forNewQuestions || !event.detail || event.detail.formsetName !== "questions") return;
+    const row = event.target;
+    const prefix = row.id;
+    const section = forNewQuestions.content.firstElementChild.cloneNode(true);
+    const id = "tester-" + prefix;
+    section.id = id;
+    section.dataset.prefix = prefix;
+    section.dataset.tryUrl = forNewQuestions.dataset.tryUrl;
+    section.setAttribute("aria-labelledby", id + "-title");
+    section.querySelector("[data-title]").id = id + "-title";
+    section.querySelector(".help").id = id + "-how";
+    const box = section.querySelector(".holmes-tester-try input");
+    box.id = id + "-given";
+    box.setAttribute("aria-describedby", id + "-how");
+    section.querySelector(".holmes-tester-try label").htmlFor = box.id;
+    const fold = Array.from(row.children).find(function (child) { return child.tagName === "DETAILS"; });
+    (fold || row).appendChild(section);
+    wire(section);
   });
 })();
