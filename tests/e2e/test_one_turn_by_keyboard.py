@@ -120,15 +120,18 @@ GAMES = ("watson_holmes", *CARD_GAMES)
 
 @pytest.mark.parametrize("table_at_alices_turn", GAMES, indirect=True)
 @pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["360", "1280"])
-def test_one_turn_in_twelve_presses(table_at_alices_turn, viewport, live_server_url, chromium):
+def test_one_turn_in_twelve_presses(
+    table_at_alices_turn, viewport, live_server_url, chromium, artifacts
+):
     table = table_at_alices_turn
     page = open_page(chromium, live_server_url, viewport)
     log_in(page, "alice")
     page.goto(f"/tables/{table.pk}/")
     expect(page.locator("#status-turn")).to_contain_text("your")
+    width = viewport["width"]
+    page.screenshot(path=artifacts / f"turn-{table.engine}-{width}.png", full_page=True)
     from_the_status_line(page)
     presses, label = one_turn(page)
-    width = viewport["width"]
     print(f"{table.engine} at {width} px: {len(presses)} presses to {label!r}: {presses}")
     expect(page.locator("#refusal")).to_have_count(0)
     focus_is_kept(page)
