@@ -7,6 +7,8 @@ Each sentence is ``sentence(data, names)``: the event's data, and the page kit's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.holmes_elementary.rules.cards import CARD_NAMES, SUIT_NAMES, rank_of, suit_of
 from games.pages import SeatNames
 from games.words import counted
@@ -15,6 +17,7 @@ __all__ = [
     "LOG_EVENTS",
     "SENTENCES",
     "cards_text",
+    "end_notice",
     "headline",
     "short_name",
     "wrong_guess_notice",
@@ -114,7 +117,7 @@ SENTENCES = {
     ),
     "reshuffled": lambda d, names: f"The discard pile ({_cards(d)}) was shuffled into a new deck.",
     "timeout": lambda d, names: f"{names(d.get('player'))} ran out of time.",
-    "game_over": lambda d, names: "The game is over.",
+    "game_over": lambda d, names: headline(d, names),
 }
 # The events the page reads, oldest first.
 LOG_EVENTS = tuple(SENTENCES)
@@ -128,8 +131,8 @@ OWN_MOVES = {"played", "guessed", "case_solved", "discard_viewed", "stole", "han
 
 
 def wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
-    """The guesser's own wrong guess, said beside the status line until their next move:
-    the log alone hid it below the game."""
+    """The guesser's own wrong guess, said beside the status line until their next move
+    in the log's own sentences: the log alone hid it below the game."""
     if me is None:
         return ""
     last = max(
@@ -142,9 +145,9 @@ def wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
     )
     if last is None or happened[last][0] != "guessed" or happened[last][1].get("correct"):
         return ""
-    guess = happened[last][1]
-    suit = SUIT_NAMES.get(guess.get("suit"), "?")
-    sentence = f"Your guess of {suit} {guess.get('rank')} was wrong"
+    # The log's own sentences for the guess and what followed it, worded once.
+    names = SeatNames({}, me)
+    told = [_guessed(happened[last][1], names)]
     after = happened[last + 1 :]
     seen = next((data for kind, data in after if kind == "spot_seen"), None)
     thrown = next(
@@ -156,16 +159,15 @@ def wrong_guess_notice(happened: list[tuple[str, dict]], me) -> str:
         None,
     )
     if seen is not None:
-        sentence += f": the {suit} spot holds {rank_of(seen['card'])} (only you saw it)"
+        told.append(SENTENCES["spot_seen"](seen, names))
     if thrown is not None:
-        sentence += (
-            f", and your hand ({counted(thrown.get('count', 0), 'card')}) went to the discard"
-        )
-    return sentence + ". You may not guess that spot again."
+        told.append(_discarded(thrown, names))
+    return " ".join([*told, "You may not guess that spot again."])
 
 
 def headline(result: dict | None, names: SeatNames) -> str:
-    """How the game ended, for the status line and the result panel."""
+    """How the game ended, for the status line, the result panel, the log's last line and
+    the end's notification: the "game_over" event's data or the rules' outcome."""
     if not result:
         return "The game is over."
     winners = result["winners"]
@@ -181,3 +183,10 @@ def headline(result: dict | None, names: SeatNames) -> str:
         return f"The round limit is reached: {names(winners[0])} won with {tokens}."
     together = names.many(winners, capital=False)
     return f"The round limit is reached: {together} share the win with {tokens} each."
+
+
+def end_notice(title: str, names: Mapping[int, str], result: dict) -> str:
+    """The notification of the end, sent to every seat alike: the table's title, then the
+    headline as a spectator reads it (nobody is "you")."""
+    known = result if "reason" in result else None  # a notice queued before it carried one
+    return f"{title} is over: {headline(known, SeatNames(names, None))}"

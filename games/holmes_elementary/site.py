@@ -2,6 +2,7 @@
 as cards, the seven spots, the legal moves, and a deduction grid the player can mark)."""
 
 from games.holmes_elementary.page import VERSIONED_ACTIONS, game_page
+from games.holmes_elementary.sentences import end_notice
 from games.sites import GameSite, PageContext
 
 # The most cards a discard form may name (a hand holds at most twelve).
@@ -25,6 +26,20 @@ class HolmesElementarySite(GameSite):
     def progress(self, state: dict) -> dict:
         """The game counts rounds: My tables (and GET /api/tables/) say which is played."""
         return {**super().progress(state), "round": state["round"]}
+
+    def notices(self, before, after, events):
+        """The end's notice carries the outcome, so that it reads as the headline does."""
+        changes = super().notices(before, after, events)
+        outcome = self.game.rules.outcome(after) or {}
+        return [
+            (kind, {**details, **outcome}) if kind == "game_over" else (kind, details)
+            for kind, details in changes
+        ]
+
+    def notice_text(self, kind, title, names, details):
+        if kind == "game_over":
+            return end_notice(title, names, details)
+        return super().notice_text(kind, title, names, details)
 
     def page(self, context: PageContext) -> dict:
         return game_page(context)

@@ -30,9 +30,9 @@ def wrong_guess() -> tuple[dict, list]:
 def test_the_guesser_reads_what_went_wrong_beside_the_status():
     state, happened = wrong_guess()
     notice = page_for(state, 0, happened)["guess_notice"]
-    assert notice.startswith("Your guess of ")
-    assert " 3 was wrong: the " in notice and "spot holds 6 (only you saw it)" in notice
-    assert "your hand (2 cards) went to the discard" in notice
+    assert notice.startswith("You guessed Clue 3: wrong. ")
+    assert "Only you saw it: the Clue spot holds 6." in notice
+    assert "You threw away your whole hand (2 cards) after a wrong guess." in notice
 
 
 def test_the_others_read_no_notice_and_not_the_card():
