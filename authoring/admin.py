@@ -12,7 +12,7 @@ history and leads to the published case.
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
@@ -23,6 +23,7 @@ from . import selectors, services, threads
 from .editor_admin import CaseVersionAdmin  # noqa: F401 (registers the case editor)
 from .forms import ReviewCommentForm, review_page_typed
 from .models import Review
+from .views import IN_PLACE_HEADER
 
 LEFT_OUT_UNTIL_REVEALED = (
     "The solution and the answer key are left out of this copy: your review is blind. "
@@ -226,9 +227,9 @@ class ReviewAdmin(admin.ModelAdmin):
 
     def request_changes_view(self, request, pk: int):
         def request_changes(version, r):
-            comment, replies = review_page_typed(r.POST, version)
+            comments, replies = review_page_typed(r.POST, version)
             services.case_request_changes(
-                version=version, user=r.user, comments=[comment], replies=replies
+                version=version, user=r.user, comments=comments, replies=replies
             )
             return HttpResponseRedirect(reverse("admin:authoring_review_changelist"))
 
@@ -236,17 +237,16 @@ class ReviewAdmin(admin.ModelAdmin):
 
     def comment_view(self, request, pk: int):
         def send(version, r):
-            comment, replies = review_page_typed(r.POST, version)
-            created, sent_replies = services.review_page_send(
-                version=version, user=r.user, comment=comment, replies=replies
-            )
-            sent = ["Comment"] if created else []
-            if sent_replies:
-                count = len(sent_replies)
-                sent.append(f"{count} repl{'y' if count == 1 else 'ies'}")
-            told = f"{' and '.join(sent).capitalize()} added: the author is told."
-            self.message_user(r, told, messages.SUCCESS)
+            self.message_user(r, _send_typed(version, r), messages.SUCCESS)
 
+        if request.method == "POST" and request.headers.get(IN_PLACE_HEADER) == "1":
+            # The review page's script: an answer to read out, and the page stays.
+            review = self._review(request, pk)
+            try:
+                told = _send_typed(review.version, request)
+            except services.WorkflowRefused as refused:
+                return JsonResponse({"done": False, "message": str(refused)}, status=400)
+            return JsonResponse({"done": True, "message": told})
         return self._act(request, pk, send, "")
 
     def playtest_view(self, request, pk: int):
@@ -284,6 +284,21 @@ class ReviewAdmin(admin.ModelAdmin):
         )
         response["Cache-Control"] = "private, no-store"
         return response
+
+
+def _send_typed(version, request) -> str:
+    """Every comment and reply typed on the review page, sent; what to tell the moderator."""
+    comments, replies = review_page_typed(request.POST, version)
+    created, sent_replies = services.review_page_send(
+        version=version, user=request.user, comments=comments, replies=replies
+    )
+    sent = []
+    if created:
+        sent.append("Comment" if len(created) == 1 else f"{len(created)} comments")
+    if sent_replies:
+        count = len(sent_replies)
+        sent.append(f"{count} repl{'y' if count == 1 else 'ies'}")
+    return f"{' and '.join(sent).capitalize()} added: the author is told."
 
 
 def _steps(request, review: Review) -> list[dict]:

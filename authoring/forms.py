@@ -334,11 +334,31 @@ class ReviewCommentForm(forms.Form):
 
 # A thread's reply box in the review page's one form: "reply-<comment id>".
 REPLY_PREFIX = "reply-"
+# The comment box under a card or a question on the review page:
+# "comment-location-<card id>" or "comment-question-<question id>".
+ROW_COMMENT = re.compile(r"comment-(location|question)-(\d+)")
 
 
-def review_page_typed(post, version: CaseVersion) -> tuple[CommentInput, list[ReplyInput]]:
-    """What the review page's one form holds: the new comment, and every thread's reply
-    box (whichever button sent it, all of it is to be sent)."""
+def _row_comments(post) -> list[CommentInput]:
+    comments = []
+    for name, text in post.items():
+        row = ROW_COMMENT.fullmatch(name)
+        if row and text.strip():
+            kind, pk = row[1], int(row[2])
+            comments.append(
+                CommentInput(
+                    text,
+                    question_id=pk if kind == "question" else None,
+                    location_id=pk if kind == "location" else None,
+                )
+            )
+    return comments
+
+
+def review_page_typed(post, version: CaseVersion) -> tuple[list[CommentInput], list[ReplyInput]]:
+    """What the review page's one form holds: the new comments (the page's own box, then
+    the box under each card or question) and every thread's reply box (whichever button
+    sent it, all of it is to be sent)."""
     form = ReviewCommentForm(post, version=version)
     comment = CommentInput("")
     if form.is_valid():
@@ -349,7 +369,7 @@ def review_page_typed(post, version: CaseVersion) -> tuple[CommentInput, list[Re
         for name, text in post.items()
         if name.startswith(REPLY_PREFIX) and name.removeprefix(REPLY_PREFIX).isdigit()
     ]
-    return comment, replies
+    return [comment, *_row_comments(post)], replies
 
 
 class CaseFromTemplateForm(forms.Form):

@@ -518,20 +518,20 @@ def case_comment_add(*, version: CaseVersion, user, comment: CommentInput) -> Re
 
 @transaction.atomic
 def review_page_send(
-    *, version: CaseVersion, user, comment: CommentInput, replies: list[ReplyInput]
-) -> tuple[ReviewComment | None, list[ReviewReply]]:
+    *, version: CaseVersion, user, comments: list[CommentInput], replies: list[ReplyInput]
+) -> tuple[list[ReviewComment], list[ReviewReply]]:
     """What the moderator typed on the review page, sent at once: the replies in their
-    threads, and the new comment when it has text."""
+    threads, and each new comment that has text (the page's own box, and those under
+    the cards and questions)."""
     version = _lock(version)
     typed = [reply for reply in replies if reply.text.strip()]
-    if not typed and not comment.text.strip():
+    comments = [comment for comment in comments if comment.text.strip()]
+    if not typed and not comments:
         raise WorkflowRefused("Write a comment or a reply first.", "empty_comment")
     sent = _replies_send(version, user, typed)
-    created = (
-        case_comment_add(version=version, user=user, comment=comment)
-        if comment.text.strip()
-        else None
-    )
+    created = [
+        case_comment_add(version=version, user=user, comment=comment) for comment in comments
+    ]
     return created, sent
 
 

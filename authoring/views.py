@@ -49,11 +49,9 @@ def _on_comment(request, pk: int, do, success: str):
         # On the review page, Resolve and Reopen belong to the page's one form (the only
         # one with a "target"): what was typed in its boxes is sent first, never dropped.
         typed, replies = review_page_typed(request.POST, comment.version)
-        if "target" in request.POST and (
-            typed.text.strip() or any(reply.text.strip() for reply in replies)
-        ):
+        if "target" in request.POST and any(box.text.strip() for box in (*typed, *replies)):
             services.review_page_send(
-                version=comment.version, user=request.user, comment=typed, replies=replies
+                version=comment.version, user=request.user, comments=typed, replies=replies
             )
         do(comment)
     except services.WorkflowRefused as refused:

@@ -122,3 +122,72 @@ def test_it_answers_a_stranger_not_found(client, in_review, bob):
     response = client.post(reverse("authoring:comment_add", args=[in_review.pk]), {"text": "x"})
 
     assert response.status_code == 404
+
+
+# --- the review page ------------------------------------------------------------------------
+
+
+def review_url(version, action: str = "change") -> str:
+    return reverse(f"admin:authoring_review_{action}", args=[version.review.pk])
+
+
+def test_it_draws_a_comment_box_under_each_card_and_question_of_the_review(client, in_review, mina):
+    card = in_review.locations.get(number=6)
+    question = in_review.questions.get(key="ticket")
+    client.force_login(mina)
+
+    page = client.get(review_url(in_review)).content.decode()
+
+    card_html = page[page.index('id="card-6"') : page.index('id="card-7"')]
+    assert "Comment on card 6" in card_html
+    assert f'name="comment-location-{card.pk}" form="review-form"' in card_html
+    assert f'name="comment-question-{question.pk}" form="review-form"' in page
+
+
+def test_it_sends_every_boxs_comment_with_any_button_in_place(client, in_review, mina):
+    card = in_review.locations.get(number=6)
+    question = in_review.questions.get(key="ticket")
+    client.force_login(mina)
+
+    response = client.post(
+        review_url(in_review, "comment"),
+        {
+            "target": "",
+            "text": "",
+            f"comment-location-{card.pk}": "Say where Tom hides.",
+            f"comment-question-{question.pk}": "Which ticket?",
+        },
+        **IN_PLACE,
+    )
+
+    assert json.loads(response.content) == {
+        "done": True,
+        "message": "2 comments added: the author is told.",
+    }
+    texts = dict(ReviewComment.objects.values_list("text", "location__number"))
+    assert texts == {"Say where Tom hides.": 6, "Which ticket?": None}
+    assert ReviewComment.objects.get(text="Which ticket?").question == question
+
+
+def test_it_keeps_a_cards_comment_when_changes_are_requested(client, in_review, mina):
+    card = in_review.locations.get(number=6)
+    client.force_login(mina)
+
+    client.post(
+        review_url(in_review, "request_changes"),
+        {"target": "", "text": "", f"comment-location-{card.pk}": "Say where Tom hides."},
+    )
+
+    comment = ReviewComment.objects.get(version=in_review)
+    assert (comment.location, comment.text) == (card, "Say where Tom hides.")
+
+
+def test_it_refuses_an_empty_page_in_place_in_a_sentence(client, in_review, mina):
+    client.force_login(mina)
+
+    response = client.post(review_url(in_review, "comment"), {"target": ""}, **IN_PLACE)
+
+    assert (response.status_code, json.loads(response.content)["message"]) == (
+        400,
+        "Write a comment or a reply first.",
+    )

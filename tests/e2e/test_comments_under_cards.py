@@ -130,3 +130,36 @@ def test_the_author_replies_under_the_card_in_place(
     page.locator("#review-comments").get_by_role("link", name="Card 6").click()
     expect(thread).to_be_in_viewport()
     assert_no_serious_violation(page)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_moderator_comments_and_replies_on_the_review_page_in_place(
+    in_review, live_server_url, chromium, viewport
+):
+    page = admin_page(chromium, live_server_url, "mina", viewport=viewport)
+    address = f"/admin/authoring/review/{in_review.review.pk}/change/"
+    page.goto(address)
+    dialogs = watch_dialogs(page)
+    page.locator("#cards > summary").click()  # folded for a blind play-test
+
+    # Two boxes typed, one button pressed: both comments are sent, none dropped.
+    card5, card6 = page.locator("#card-5"), page.locator("#card-6")
+    card5.locator("summary", has_text="Comment on card 5").click()
+    card5.get_by_label("Your comment on card 5").fill("Is the clerk's alibi checked?")
+    card6.locator("summary", has_text="Comment on card 6").click()
+    card6.get_by_label("Your comment on card 6").fill("Say where Tom hides among the barrows.")
+    card6.get_by_role("button", name="Add comment").click()
+
+    thread = card6.locator(".holmes-thread", has_text="Say where Tom hides")
+    expect(thread.locator(".holmes-in-place-status")).to_contain_text("2 comments added")
+    expect(card5.locator(".holmes-thread")).to_contain_text("Is the clerk's alibi checked?")
+    assert focus_is_on_a_thread(page)
+
+    thread.get_by_label("Your reply").fill("Or move the barrows to card 7.")
+    thread.get_by_role("button", name="Reply").click()
+    expect(thread.locator(".holmes-reply")).to_contain_text("Or move the barrows to card 7.")
+    expect(thread.locator(".holmes-in-place-status")).to_contain_text("1 reply added")
+    assert page.url.endswith(address) and dialogs == []
+    assert focus_is_on_a_thread(page)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    assert_no_serious_violation(page)

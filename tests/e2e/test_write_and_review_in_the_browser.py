@@ -176,7 +176,8 @@ def test_it_reviews_a_case_to_publication(submitted, mina, live_server_url, chro
     moderator.get_by_label("Target").select_option(label="Card 6. Smithfield Market")
     moderator.get_by_label("Text").fill("Say where Tom hides among the barrows.")
     moderator.get_by_role("button", name="Add comment").click()
-    expect(success(moderator)).to_contain_text("Comment added")
+    # Sent in place: the review page stays, and says so.
+    expect(moderator.locator(".holmes-in-place-status")).to_contain_text("Comment added")
     expect(moderator.locator("#card-6")).to_contain_text("Say where Tom hides")  # beside it
     moderator.get_by_label("Text").fill("One more clue would help the ticket question.")
     moderator.get_by_role("button", name="Request changes").click()
@@ -312,7 +313,8 @@ def test_a_second_comment_typed_in_a_reply_box_goes_with_request_changes(
     moderator.get_by_label("Target").select_option(label='Question "ticket"')
     moderator.get_by_label("Text").fill("Which ticket?")
     moderator.get_by_role("button", name="Add comment").click()
-    expect(success(moderator)).to_contain_text("Comment added")
+    # Sent in place: the review page stays, and says so.
+    expect(moderator.locator(".holmes-in-place-status")).to_contain_text("Comment added")
 
     thread = moderator.locator("#question-ticket .holmes-thread")
     thread.get_by_label("Your reply").fill("And say which platform, please.")
