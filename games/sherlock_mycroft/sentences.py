@@ -7,11 +7,16 @@ Each sentence is ``sentence(data, names)``: the event's data, and the page kit's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.pages import SeatNames
 from games.sherlock_mycroft.rules.cards import CHARACTERS, KIND_BY_ID, kind_of
 from games.words import counted, names_sentence
 
-__all__ = ["LOG_EVENTS", "SENTENCES", "card_names", "headline"]
+__all__ = ["HEADLINE_FACTS", "LOG_EVENTS", "SENTENCES", "card_names", "end_notice", "headline"]
+
+# What the headline reads of the result (the state's, or the "game_over" event's data).
+HEADLINE_FACTS = ("winners", "scores", "tokens", "decided_by")
 
 
 def card_names(card_ids) -> str:
@@ -122,13 +127,15 @@ SENTENCES = {
     "wildcards_assigned": _wildcards_assigned,
     "timed_out": lambda d, names: f"{_who(d, names)} ran out of time: the game chose for them.",
     "deck_reshuffled": lambda d, names: "The discard pile was shuffled into a new deck.",
+    "game_over": lambda d, names: headline(d, names),
 }
 # The events the page reads, oldest first.
 LOG_EVENTS = tuple(SENTENCES)
 
 
 def headline(result: dict, names: SeatNames) -> str:
-    """How the game ended, for the result panel: who won, and by points or by markers."""
+    """How the game ended, for the result panel, the log's last line and the end's
+    notification: who won, and by points or by markers."""
     scores, winners = result["scores"], result["winners"]
     if not winners:
         return f"A draw: {scores[0]} points each, and as many markers."
@@ -143,3 +150,11 @@ def headline(result: dict, names: SeatNames) -> str:
         f"more markers left ({tokens[winner]} to {tokens[loser]})."
     )
     return sentence[0].upper() + sentence[1:]
+
+
+def end_notice(title: str, names: Mapping[int, str], result: dict) -> str:
+    """The notification of the end, sent to both seats alike: the table's title, then the
+    headline as a spectator reads it (nobody is "you")."""
+    if not set(HEADLINE_FACTS) <= set(result):  # a notice queued before it carried them
+        return f"{title} is over."
+    return f"{title} is over: {headline(result, SeatNames(names, None))}"

@@ -3,6 +3,7 @@ its options alone; its page shows the board, the line, both players' areas and t
 majorities, and offers the legal moves as character cards to open and buttons to press."""
 
 from games.sherlock_mycroft.page import FROM_FIELD, GIVE_FIELD, TAKE_FIELD, game_page
+from games.sherlock_mycroft.sentences import HEADLINE_FACTS, end_notice
 from games.sites import GameSite, PageContext
 
 
@@ -31,6 +32,20 @@ class SherlockMycroftSite(GameSite):
                     ability[key] = value[:40]
             result["ability"] = ability
         return result
+
+    def notices(self, before, after, events):
+        """The end's notice carries what the headline reads, so that it reads the same."""
+        changes = super().notices(before, after, events)
+        facts = {key: after["result"][key] for key in HEADLINE_FACTS} if after["result"] else {}
+        return [
+            (kind, {**details, **facts}) if kind == "game_over" else (kind, details)
+            for kind, details in changes
+        ]
+
+    def notice_text(self, kind, title, names, details):
+        if kind == "game_over":
+            return end_notice(title, names, details)
+        return super().notice_text(kind, title, names, details)
 
     def page(self, context: PageContext) -> dict:
         return game_page(context)
