@@ -163,3 +163,20 @@ def test_the_moderator_comments_and_replies_on_the_review_page_in_place(
     assert focus_is_on_a_thread(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
     assert_no_serious_violation(page)
+
+
+def test_a_cards_open_comment_badge_leads_to_its_thread(
+    sent_back,  # noqa: F811
+    live_server_url,
+    chromium,
+):
+    page = admin_page(chromium, live_server_url, "alice")
+    editor(page, sent_back)
+    card6 = page.locator("#locations-5")
+    thread = card6.locator(".holmes-thread", has_text="Say where Tom hides")
+
+    card6.locator(".holmes-comment-count").click()
+
+    expect(thread).to_be_in_viewport()
+    expect(thread).to_be_focused()
+    assert card6.locator("details.holmes-card").first.get_attribute("open") is not None

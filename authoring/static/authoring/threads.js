@@ -26,6 +26,19 @@
     send(form, event.submitter || null);
   });
 
+  // A row's "N open comments" badge, on its folded line, leads to the row's first thread
+  // in place (rather than folding the row away): the fold opens, the thread takes focus.
+  document.addEventListener("click", function (event) {
+    const badge = event.target.closest && event.target.closest(".holmes-comment-count");
+    const fold = badge ? badge.closest("details") : null;
+    const thread = fold ? fold.querySelector(".holmes-row-threads .holmes-thread") : null;
+    if (!thread) return;
+    event.preventDefault();
+    fold.open = true;
+    thread.scrollIntoView({ block: "start" });
+    thread.focus({ preventScroll: true });
+  });
+
   async function send(form, button) {
     const area = button ? button.closest("[data-holmes-threads]") : null;
     const thread = button ? button.closest(".holmes-thread") : null;
