@@ -17,7 +17,7 @@ from games.i_say_holmes.sentences import (
     SENTENCES,
     TOKEN_NAMES,
     card_title,
-    case_headline,
+    case_closed,
     headline,
 )
 from games.pages import PageContext, SeatNames, newest_first, since_your_last_move, tell
@@ -248,9 +248,10 @@ def _status(game: dict, names: SeatNames, me) -> str:
                 return "Your hand holds no playable card: make an Impromptu Arrest."
             return f"{names(pending['seat'])} must make an Impromptu Arrest."
         if kind == "next_case":
+            closed = case_closed(game["last_case"], names)
             if pending["seat"] == me:
-                return f"Case {game['case']} is closed. Deal the next case when you are ready."
-            return f"Case {game['case']} is closed. {names(pending['seat'])} deals the next case."
+                return f"{closed} Deal the next case when you are ready."
+            return f"{closed} {names(pending['seat'])} deals the next case."
     seat = turn["seat"]
     step = turn["step"]
     if seat == me:
@@ -265,7 +266,8 @@ def _status(game: dict, names: SeatNames, me) -> str:
 def _announce(game: dict, status: str, last_case: dict | None) -> str:
     if game["phase"] == "over":
         return status
-    if last_case and last_case["is_current"]:
+    # The closed case's sentence once: the status may already start with it.
+    if last_case and last_case["is_current"] and not status.startswith(last_case["headline"]):
         status = f"{last_case['headline']} {status}"
     return f"Case {game['case']}. {status}"
 
@@ -757,7 +759,7 @@ def _last_case(game: dict, names: SeatNames, seats: dict, untouched: bool) -> di
         "how": how,
         "is_current": game["phase"] == "over" or waiting_to_deal or untouched,
         "rows": [],
-        "headline": case_headline(last, names),
+        "headline": case_closed(last, names),
     }
     if how == "guilty":
         result["sentence"] = (

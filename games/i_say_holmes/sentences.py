@@ -19,8 +19,9 @@ __all__ = [
     "LOG_EVENTS",
     "SENTENCES",
     "card_title",
+    "case_closed",
     "case_closed_notice",
-    "case_headline",
+    "end_notice",
     "headline",
 ]
 
@@ -161,43 +162,46 @@ SENTENCES = {
     "moved": _moved,
     "timeout": lambda d, names: f"Time ran out for {names.many(d['seats'], capital=False)}.",
     "impromptu": lambda d, names: f"{names(d.get('seat'))} must make an Impromptu Arrest.",
-    "case_closed": lambda d, names: f"Case {d['case']} is closed.",
+    "case_closed": lambda d, names: case_closed(d, names),
+    "game_over": lambda d, names: headline(d, names),
 }
 # The events the page reads, oldest first: those told, and the answers to a window (told
 # by no line, they end what an arrest showed).
 LOG_EVENTS = (*SENTENCES, "answers")
 
 
-# --- A closed case, and the end -------------------------------------------------------------
+# --- A closed case, and the end: told by the log, above the status and in notifications ----
 
 
-def case_headline(last: dict, names: SeatNames) -> str:
-    """How the last case closed, in a line above the status (``last``: the rules'
-    ``last_case``)."""
-    if last["how"] == "guilty":
-        return f"{names(last['seat'])} arrested {names(last['accused'], capital=False)}: guilty."
-    if last["how"] == "escape":
-        return f"{names(last['seat'])} escaped."
-    return "The case went cold."
-
-
-def case_closed_notice(summary: dict, names: Mapping[int, str]) -> str:
-    """How a case closed, in a sentence for a notification (``summary``: the public
-    "case_closed" event's data; ``names``: every seat's name)."""
+def case_closed(summary: dict, names: SeatNames) -> str:
+    """How a case closed, in the one sentence the log, the line above the status and the
+    notification all say (``summary``: the "case_closed" event's data, which is also the
+    rules' ``last_case``)."""
     case = summary.get("case")
-    who = names.get(summary.get("seat"), "A player")
     if summary.get("how") == "guilty":
-        accused = names.get(summary.get("accused"), "a player")
-        return f"case {case} is closed: {who} arrested {accused}, who was guilty."
+        arrest = f"{names(summary.get('seat'))} arrested {names(summary['accused'], capital=False)}"
+        return f"Case {case} is closed: {arrest}, who was guilty."
     if summary.get("how") == "escape":
-        return f"case {case} is closed: {who} escaped."
-    return f"case {case} went cold."
+        return f"Case {case} is closed: {names(summary.get('seat'))} escaped."
+    return f"Case {case} went cold."
+
+
+def case_closed_notice(title: str, summary: dict, names: Mapping[int, str]) -> str:
+    """The notification of a closed case, sent to every seat alike: the table's title, then
+    the case's sentence as a spectator reads it (nobody is "you")."""
+    return f"{title}: {case_closed(summary, SeatNames(names, None, 'A player'))}"
 
 
 def headline(result: dict, names: SeatNames) -> str:
-    """Who won the game, for the status line and the result panel."""
+    """Who won the game, for the status line, the result panel, the log's last line and
+    the end's notification."""
     winners = result["winners"]
     if len(winners) == 1:
-        who = names(winners[0])
-        return f"The game is over: {who} {'win' if winners[0] == names.me else 'wins'}."
-    return f"The game is over: {names.many(winners)} share the win."
+        return f"{names(winners[0])} {'win' if winners[0] == names.me else 'wins'}."
+    return f"{names.many(winners)} share the win."
+
+
+def end_notice(title: str, names: Mapping[int, str], result: dict) -> str:
+    """The notification of the end: the table's title, then the headline as a spectator
+    reads it."""
+    return f"{title} is over: {headline(result, SeatNames(names, None))}"

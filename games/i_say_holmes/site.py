@@ -4,7 +4,7 @@ open response window with its answers, arrests as you may know them, each case's
 and the final result)."""
 
 from games.i_say_holmes.page import VERSIONED_ACTIONS, game_page
-from games.i_say_holmes.sentences import case_closed_notice
+from games.i_say_holmes.sentences import case_closed_notice, end_notice
 from games.sites import GameSite, PageContext
 
 
@@ -19,10 +19,15 @@ class ISayHolmesSite(GameSite):
         return {"options": self.game.stored_options(options)}
 
     def notices(self, before, after, events):
-        """Besides a new turn and the end: news of a case closed, unless it ended the game."""
+        """Besides a new turn and the end (with the result, that its notice reads as the
+        headline does): news of a case closed, unless it ended the game."""
         changes = super().notices(before, after, events)
         if self.game.rules.is_over(after):
-            return changes
+            result = after["result"]
+            return [
+                (kind, {**details, **result}) if kind == "game_over" else (kind, details)
+                for kind, details in changes
+            ]
         for event in events:
             if event.type == "case_closed" and event.audience == "all":
                 changes.append(("table_news", dict(event.data)))
@@ -30,7 +35,9 @@ class ISayHolmesSite(GameSite):
 
     def notice_text(self, kind, title, names, details):
         if kind == "table_news":
-            return f"{title}: {case_closed_notice(details, names)}"
+            return case_closed_notice(title, details, names)
+        if kind == "game_over" and "scores" in details:  # a notice queued before: generic
+            return end_notice(title, names, details)
         return super().notice_text(kind, title, names, details)
 
     def timer_label(self, view: dict) -> str:

@@ -299,7 +299,7 @@ def test_a_closed_case_is_told_to_the_table():
     text = get_site("i_say_holmes").notice_text(
         "table_news", "I Say, Holmes!", names, {"case": 1, "how": "guilty", "seat": 0, "accused": 1}
     )
-    assert text == "I Say, Holmes!: case 1 is closed: Alice arrested Bob, who was guilty."
+    assert text == "I Say, Holmes!: Case 1 is closed: Alice arrested Bob, who was guilty."
 
 
 def test_the_timer_says_what_a_window_waits_for():
