@@ -15,7 +15,12 @@ from cases.services import case_import_package
 from tests.authoring.conftest import TUTORIAL
 from tests.e2e.test_axe import FAILING, axe_violations, described
 from tests.e2e.test_editor_keeps_unsaved_text import sent_back  # noqa: F401
-from tests.e2e.test_write_and_review_in_the_browser import PHONE, WIDE, admin_page
+from tests.e2e.test_write_and_review_in_the_browser import (
+    PHONE,
+    WIDE,
+    admin_page,
+    save_and_continue,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -180,3 +185,19 @@ def test_a_cards_open_comment_badge_leads_to_its_thread(
     expect(thread).to_be_in_viewport()
     expect(thread).to_be_focused()
     assert card6.locator("details.holmes-card").first.get_attribute("open") is not None
+
+
+def test_a_reply_typed_but_not_sent_outlives_save(
+    sent_back,  # noqa: F811
+    live_server_url,
+    chromium,
+):
+    page = admin_page(chromium, live_server_url, "alice")
+    editor(page, sent_back)
+    thread = page.locator("#locations-5 .holmes-thread", has_text="Say where Tom hides")
+    thread.get_by_label("Your reply").fill("Half a reply, not sent yet")
+
+    save_and_continue(page)
+
+    expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
+    expect(thread.get_by_label("Your reply")).to_have_value("Half a reply, not sent yet")

@@ -26,6 +26,26 @@
     send(form, event.submitter || null);
   });
 
+  // Save reloads the page: a reply or comment typed but not sent yet is kept for this tab
+  // and put back into its box when the page comes back, never lost.
+  const KEPT = "holmes-thread-boxes:" + location.pathname;
+  window.addEventListener("pagehide", function () {
+    const typed = {};
+    document.querySelectorAll("[data-holmes-threads] textarea").forEach(function (box) {
+      if (box.value.trim()) typed[box.id] = box.value;
+    });
+    if (Object.keys(typed).length) sessionStorage.setItem(KEPT, JSON.stringify(typed));
+  });
+  const kept = JSON.parse(sessionStorage.getItem(KEPT) || "{}");
+  sessionStorage.removeItem(KEPT);
+  Object.keys(kept).forEach(function (id) {
+    const box = document.getElementById(id);
+    if (!box || box.value) return;
+    box.value = kept[id];
+    const comment = box.closest("details.holmes-new-comment");
+    if (comment) comment.open = true;
+  });
+
   // A row's "N open comments" badge, on its folded line, leads to the row's first thread
   // in place (rather than folding the row away): the fold opens, the thread takes focus.
   document.addEventListener("click", function (event) {
