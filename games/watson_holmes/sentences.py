@@ -48,6 +48,12 @@ class CaseNames(SeatNames):
         }
         self.questions = {question["id"]: question["ask"] for question in game["questions"]}
 
+    @classmethod
+    def of_seats(cls, names: Mapping[int, str], me: int | None = None) -> CaseNames:
+        """Seats' names alone, without the case's places and questions (a notification's)."""
+        players = [{"seat": seat, "name": name} for seat, name in names.items()]
+        return cls({"players": players, "locations": [], "questions": []}, me)
+
     def who(self, seat) -> str:
         return self(seat, capital=False)
 
@@ -158,11 +164,6 @@ def _last_player(data: dict, names: CaseNames) -> str:
     return f"{names.who(data['player'])} is the last detective in the race{left}."
 
 
-def _game_over(data: dict, names: CaseNames) -> str:
-    winners = names_sentence([names.who(seat) for seat in data.get("winners", [])])
-    return f"The game is over: {winners} won." if winners else "The game is over: nobody won."
-
-
 # --- Characters and the Holmes card -------------------------------------------------------
 
 
@@ -228,7 +229,7 @@ SENTENCES = {
     "eliminated": _eliminated,
     "attempts_paused": _attempts_paused,
     "last_player": _last_player,
-    "game_over": _game_over,
+    "game_over": lambda d, names: headline(d, names),
     "character_used": _character_used,
     "character_discarded": lambda d, names: (
         f"{_player(d, names)} discarded a character for {tokens(d['carriages'], 'carriages')}."
@@ -256,25 +257,24 @@ SENTENCES = {
 
 
 def headline(result: dict, names: CaseNames) -> str:
-    """How the game ended, for the end screen: who solved the case, and in how long."""
-    rounds = f"{result['rounds']} round{'' if result['rounds'] == 1 else 's'}"
+    """How the game ended, for the end screen, the log's last line and the end's
+    notification: who solved the case, and in how long (``result``: the rules' result,
+    which is also the "game_over" event's data)."""
     winners = result["winners"]
     if not winners:
         return "Nobody solved the case: London's criminals sleep soundly tonight."
-    if len(winners) == 1 and winners[0] == names.me:
-        return f"You solved the case in {rounds}!"
-    return f"The case is solved: {names_sentence([names.who(s) for s in winners])} won in {rounds}."
+    rounds = f"{result['rounds']} round{'' if result['rounds'] == 1 else 's'}"
+    solvers = capital(names_sentence([names.who(seat) for seat in winners]))
+    return f"{solvers} solved the case and won in {rounds}."
 
 
 def notice(kind: str, title: str, names: Mapping[int, str], details: dict) -> str | None:
-    """The notification of an event told away from the table (``None``: the kind is
-    the site's default's to word)."""
+    """The notification of an event told away from the table, in the log's own sentence
+    as a spectator reads it (``details``: the event's data), after the table's title
+    (``None``: the kind is the site's default's to word)."""
+    spectator = CaseNames.of_seats(names)
     if kind == "table_news":
-        who = names.get(details.get("player"), "A player")
-        return f"{who} went to 221B Baker Street in {title}."
-    if kind == "game_over":
-        winners = [names[seat] for seat in details.get("winners", []) if seat in names]
-        if winners:
-            return f"{title} was solved by {names_sentence(winners)}."
-        return f"{title} is over: the case went unsolved."
+        return f"{title}: {capital(_went_to_baker_street(details, spectator))}"
+    if kind == "game_over" and "rounds" in details:  # not so in a notice queued before
+        return f"{title} is over: {headline(details, spectator)}"
     return None

@@ -59,7 +59,7 @@ class WatsonHolmesSite(GameSite):
             if event.audience != "all":
                 continue
             if event.type == "went_to_baker_street":
-                changes.append(("table_news", {"player": event.data.get("player")}))
+                changes.append(("table_news", dict(event.data)))
             elif event.type == "game_over":
                 changes.append(("game_over", dict(event.data)))
         return changes

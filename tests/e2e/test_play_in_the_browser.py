@@ -148,7 +148,7 @@ def test_it_plays_the_tutorial_to_a_win_in_three_browsers(
     finish_reading(b)
 
     for page in (a, b):
-        expect(page.locator("#end-screen")).to_contain_text("Charlie won")
+        expect(page.locator("#end-screen")).to_contain_text("Charlie solved the case and won")
     expect(c.locator("#end-screen")).to_contain_text("You solved the case")
     for page in (a, b, c):
         expect(page.locator("#debrief")).to_contain_text("Proved by")

@@ -97,7 +97,7 @@ def test_it_asks_for_a_plainer_answer_and_the_restatement_wins(
 
     # The verdict comes back through the judging task and the live update.
     expect(a.locator("#end-screen")).to_contain_text("You solved the case", timeout=30_000)
-    expect(b.locator("#end-screen")).to_contain_text("Alice won")
+    expect(b.locator("#end-screen")).to_contain_text("Alice solved the case and won")
     for page in (a, b):
         attempts = page.locator("#attempts")
         expect(attempts).to_contain_text("3 of 3 right, solved")

@@ -68,7 +68,7 @@ def test_it_tells_the_end_of_attempts_and_of_the_game():
         ("game_over", {"winners": [1], "rounds": 1}),
     ]
     assert sentences(0, events) == [
-        "The game is over: Bob won.",
+        "Bob solved the case and won in 1 round.",
         "Bob solved the case (place 1)!",
         "You got 2 of 3 right at 221B and are out of the race.",
     ]

@@ -2,6 +2,8 @@
 was solved. Each is stored once (a task run twice notifies once), counted unread in the
 API, and e-mailed only to those whose preferences ask for that kind."""
 
+import re
+
 import pytest
 from django.core import mail
 
@@ -111,8 +113,11 @@ def test_it_notifies_221b_and_the_solved_case_and_counts_them_unread(
         assert "table_news" in kinds_of(user)
     assert "table_news" not in kinds_of(users[solver])
     solver_name = users[solver].display_name
-    assert Notification.objects.filter(kind="table_news").first().message == (
-        f"{solver_name} went to 221B Baker Street in The Clerkenwell Repeater."
+    # The log's sentence, after the table's title.
+    assert re.fullmatch(
+        rf"The Clerkenwell Repeater: {solver_name} went to 221B Baker Street, "
+        r"holding \d+ carriages?\.",
+        Notification.objects.filter(kind="table_news").first().message,
     )
 
     table = advance_others(
@@ -133,12 +138,16 @@ def test_it_notifies_221b_and_the_solved_case_and_counts_them_unread(
     for user in users:
         assert kinds_of(user).count("game_over") == 1
     solved = Notification.objects.filter(kind="game_over").first()
-    assert solved.message == f"The Clerkenwell Repeater was solved by {solver_name}."
+    rounds = table.state["result"]["rounds"]
+    assert solved.message == (
+        f"The Clerkenwell Repeater is over: {solver_name} solved the case and won in "
+        f"{rounds} round{'' if rounds == 1 else 's'}."
+    )
 
     # E-mail follows each person's preferences.
     assert not mailed_to("alice@example.com")
     charlie_mail = mailed_to("charlie@example.com")
-    assert any("solved by" in subject for subject in charlie_mail)
+    assert any("solved the case and won" in subject for subject in charlie_mail)
     assert any("went to 221B" in subject for subject in charlie_mail) == (solver != 2)
     assert all("your turn" not in subject for subject in charlie_mail)
     bob_mail = mailed_to("bob@example.com")
@@ -218,11 +227,13 @@ def test_nobody_is_told_of_their_own_move(
 
     # Told directly (the game's notices, as a move that ends the game calls for them).
     with django_capture_on_commit_callbacks(execute=True):
-        notify_table.delay(started.pk, "game_over", 99, {"winners": [1], "actor_seat": 1})
+        notify_table.delay(
+            started.pk, "game_over", 99, {"winners": [1], "rounds": 2, "actor_seat": 1}
+        )
     assert "game_over" not in kinds_of(bob)
     assert not any("is over" in s or "solved" in s for s in mailed_to("bob@example.com"))
     assert "game_over" in kinds_of(alice) and "game_over" in kinds_of(charlie)
-    assert any("solved by Bob" in s for s in mailed_to("charlie@example.com"))
+    assert any("Bob solved the case and won" in s for s in mailed_to("charlie@example.com"))
 
     with django_capture_on_commit_callbacks(execute=True):
         notify_table.delay(started.pk, "game_over", 100, {"winners": [1]})  # a verdict's

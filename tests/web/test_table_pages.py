@@ -322,7 +322,7 @@ def test_it_plays_to_the_end_with_elimination_rulings_and_a_debrief(clients, sta
     assert started.status == TableStatus.FINISHED
     end = page(clients["charlie"], started)
     assert 'id="end-screen"' in end
-    assert "Bob won" in end
+    assert "Bob solved the case and won" in end
     assert SOLUTION_TEXT in end
     debrief = end.split('id="debrief"')[1]
     assert "Proved by" in debrief
@@ -364,7 +364,7 @@ def test_it_lets_a_player_waiting_at_221b_confirm_or_change_after_a_failure(
     deliver_verdicts(started)
     started.refresh_from_db()
     assert started.status == TableStatus.FINISHED
-    assert "Alice won" in page(clients["charlie"], started)
+    assert "Alice solved the case and won" in page(clients["charlie"], started)
 
 
 # --- A page that reads like a game: the log, the board, texts that fit the moment --------
@@ -457,12 +457,20 @@ def test_it_tells_the_end_once_and_drops_texts_that_no_longer_apply(clients, sta
     for user in ("bob", "charlie"):
         html = page(clients[user], started)
         shown = re.sub(r'data-announce="[^"]*"', "", html)  # what screen readers hear
-        assert shown.count("The case is solved: Alice won in 1 round.") == 1
+        # Once on the end screen; "since your last move" and the log's last line tell
+        # the same event in the same sentence.
+        end = shown.split('id="end-screen"')[1].split("</section>")[0]
+        assert end.count("Alice solved the case and won in 1 round.") == 1
+        since = shown.split('id="since-last-move"')[1].split("</section>")[0]
+        log = shown.split('id="game-log"')[1]
+        assert "<li>Alice solved the case and won in 1 round.</li>" in since
+        assert log.count("Alice solved the case and won in 1 round.") == 1
+        assert shown.count("Alice solved the case and won in 1 round.") == 3
         assert "The game is over." in html.split('id="status-turn"')[1].split("</p>")[0]
         assert "On your turn, before placing" not in html
         assert "Hidden from the others" not in html
         assert 'data-status="finished"' in html  # the stylesheet hides "Live" then
-    assert "You solved the case in 1 round!" in page(clients["alice"], started)
+    assert "You solved the case and won in 1 round." in page(clients["alice"], started)
 
 
 def test_it_names_the_site_icon_on_every_page(client, db):
