@@ -90,6 +90,7 @@ def one_turn(page: Page) -> tuple[list[str], str]:
             assert focused == "jump", f"the first stop after the status line is {where}"
         key = "Enter" if focused in ("jump", "folded", "move") else "Tab"
         label = page.evaluate("document.activeElement.textContent.trim()")
+        scrolled = page.evaluate("Math.round(window.scrollY)")
         page.keyboard.press(key)
         presses.append(key)
         if focused == "move":
@@ -98,6 +99,10 @@ def one_turn(page: Page) -> tuple[list[str], str]:
                 " || document.getElementById('refusal')",
                 arg=before,
             )
+            after = page.evaluate("Math.round(window.scrollY)")
+            print(f"scrolled to {scrolled} px for the move, {after} px after it")
+            # Back to the status line, not to the page's top (the site's header).
+            assert after > 0 or scrolled == 0, f"the page jumped to the top from {scrolled} px"
             return presses, " ".join(label.split())
     raise AssertionError(f"no move in {MOST_PRESSES} presses: {presses}\n{page_state(page)}")
 

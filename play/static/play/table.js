@@ -277,9 +277,19 @@
     var active = document.activeElement;
     if (focusWasInLive && (!active || active === document.body)) {
       var target = document.getElementById("refusal") || document.getElementById("status-turn");
-      if (target) { target.setAttribute("tabindex", "-1"); target.focus(); }
+      if (target) { target.setAttribute("tabindex", "-1"); focusInPlace(target); }
     }
   });
+
+  // Focus the sentence without the browser centring it: from a move far down a phone's
+  // page that took the page back to its very top (the site's header). The sentence's box
+  // (the status bar) is brought to the top of the screen instead, and only when out of view.
+  function focusInPlace(target) {
+    target.focus({ preventScroll: true });
+    var box = target.closest(".status-bar") || target;
+    var rect = box.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight) box.scrollIntoView({ block: "start" });
+  }
 
   // --- The websocket, with reconnection and a polling fallback --------------------------
 
