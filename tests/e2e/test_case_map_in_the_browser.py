@@ -66,6 +66,10 @@ def test_a_card_of_the_map_opens_in_the_editor(
     page = admin_page(chromium, live_server_url, "alice", viewport)
     page.goto(f"/admin/cases/caseversion/{measurer.pk}/change/")
     case_map = page.locator("#case-map")
+    # In the editor the map is one line until the writer opens it (the case stays short).
+    expect(case_map.locator("summary").first).to_contain_text(re.compile(r"to check"))
+    expect(case_map.get_by_role("link", name=re.compile(r"^7 Treadwell"))).to_be_hidden()
+    case_map.locator("summary").first.click()
     expect(case_map.get_by_role("link", name=re.compile(r"^7 Treadwell"))).to_be_visible()
     width = viewport["width"]
     case_map.scroll_into_view_if_needed()
