@@ -76,10 +76,16 @@ def test_the_notifications_word_closed_cases_and_the_end_from_the_tables():
     closed = {"case": 2, "how": "guilty", "seat": 0, "accused": 1}
     i_say = get_site("i_say_holmes")
     assert i_say.notice_text("table_news", "I Say", names, closed) == (
-        f"I Say: {case_closed_notice(closed, names)}"
+        case_closed_notice("I Say", closed, names)
+    )
+    assert i_say.notice_text("table_news", "I Say", names, closed) == (
+        "I Say: Case 2 is closed: Alice arrested Bob, who was guilty."
     )
     watson = get_site("watson_holmes")
-    for kind, details in (("table_news", {"player": 1}), ("game_over", {"winners": [0]})):
+    for kind, details in (
+        ("table_news", {"player": 1}),
+        ("game_over", {"winners": [0], "rounds": 3}),
+    ):
         assert watson.notice_text(kind, "The case", names, details) == (
             notice(kind, "The case", names, details)
         )
