@@ -109,8 +109,9 @@ def test_a_writer_tries_answers_and_accepts_a_players_form(
     expect(page.locator("#autosave-status")).not_to_contain_text("Unsaved")
 
     # A form typed into "Accepted forms" and not saved is already judged right. The
-    # editor's autosave (every second here) would store it meanwhile: held back for this
-    # step, so that only the page's text can have made the verdict.
+    # editor's autosave (every second here) would store it meanwhile: held back from here
+    # on, so that only the page's text can have made the verdict, and only the accept
+    # below writes the question.
     page.route(f"**{editor}", hold_autosave)
     accepted = row.locator("textarea[name$='-accept']")
     accepted.fill(accepted.input_value() + "\nthe old bell loft")
@@ -119,7 +120,6 @@ def test_a_writer_tries_answers_and_accepts_a_players_form(
     expect(verdict).to_contain_text("Right:")
     question.refresh_from_db()
     assert "the old bell loft" not in question.accept
-    page.unroute(f"**{editor}", hold_autosave)
 
     # The form charlie gave at a table, listed with its verdict, accepted in one click.
     given = tester.locator(".holmes-given", has_text=GIVEN_AT_A_TABLE)
