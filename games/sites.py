@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
 from types import MappingProxyType
@@ -58,6 +59,10 @@ class GameSite:
     sentences: Sentences = MappingProxyType({})
     # How many of the latest events the generic page's log shows.
     log_length = 12
+    # The game's own wording of the end's notice, given (title, names, details), as a
+    # staticmethod; without one the notice names the winners. What it reads beyond the
+    # winners, ``end_facts`` puts into the notice's details.
+    end_wording: Callable[[str, Mapping[int, str], dict], str] | None = None
 
     def __init__(self, game: Game):
         self.game = game
@@ -94,14 +99,23 @@ class GameSite:
             changes.append(("your_turn", {"player": turn_after}))
         if rules.is_over(after) and not rules.is_over(before):
             outcome = rules.outcome(after) or {}
-            changes.append(("game_over", {"winners": list(outcome.get("winners", []))}))
+            winners = {"winners": list(outcome.get("winners", []))}
+            changes.append(("game_over", {**winners, **self.end_facts(after)}))
         return changes
+
+    def end_facts(self, after: dict) -> dict:
+        """What the end's notice carries besides the winners, taken from the final state
+        when the move is made: a notice is worded later, and must read as the page's
+        headline does then. Nothing by default."""
+        return {}
 
     def notice_text(self, kind: str, title: str, names: dict[int, str], details: dict) -> str:
         if kind == "table_started":
             return f"Your table for {title} has started."
         if kind == "your_turn":
             return f"It is your turn at {title}."
+        if kind == "game_over" and self.end_wording is not None:
+            return self.end_wording(title, names, details)
         if kind == "game_over":
             winners = [names[seat] for seat in details.get("winners", []) if seat in names]
             if winners:

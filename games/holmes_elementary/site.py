@@ -13,6 +13,7 @@ class HolmesElementarySite(GameSite):
     template = "holmes_elementary/_table.html"
     stylesheet = "holmes_elementary/table.css"
     versioned_actions = VERSIONED_ACTIONS
+    end_wording = staticmethod(end_notice)
 
     def action_from_form(self, action: dict, data) -> dict:
         """The offered move with what the player filled in: a guess's suit and rank
@@ -27,19 +28,9 @@ class HolmesElementarySite(GameSite):
         """The game counts rounds: My tables (and GET /api/tables/) say which is played."""
         return {**super().progress(state), "round": state["round"]}
 
-    def notices(self, before, after, events):
+    def end_facts(self, after: dict) -> dict:
         """The end's notice carries the outcome, so that it reads as the headline does."""
-        changes = super().notices(before, after, events)
-        outcome = self.game.rules.outcome(after) or {}
-        return [
-            (kind, {**details, **outcome}) if kind == "game_over" else (kind, details)
-            for kind, details in changes
-        ]
-
-    def notice_text(self, kind, title, names, details):
-        if kind == "game_over":
-            return end_notice(title, names, details)
-        return super().notice_text(kind, title, names, details)
+        return self.game.rules.outcome(after) or {}
 
     def page(self, context: PageContext) -> dict:
         return game_page(context)

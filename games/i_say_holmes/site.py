@@ -18,16 +18,15 @@ class ISayHolmesSite(GameSite):
         called otherwise (``cases``) still starts."""
         return {"options": self.game.stored_options(options)}
 
+    def end_facts(self, after: dict) -> dict:
+        """The end's notice carries the result, so that it reads as the headline does."""
+        return dict(after["result"])
+
     def notices(self, before, after, events):
-        """Besides a new turn and the end (with the result, that its notice reads as the
-        headline does): news of a case closed, unless it ended the game."""
+        """Besides a new turn and the end: news of a case closed, unless it ended the game."""
         changes = super().notices(before, after, events)
         if self.game.rules.is_over(after):
-            result = after["result"]
-            return [
-                (kind, {**details, **result}) if kind == "game_over" else (kind, details)
-                for kind, details in changes
-            ]
+            return changes
         for event in events:
             if event.type == "case_closed" and event.audience == "all":
                 changes.append(("table_news", dict(event.data)))

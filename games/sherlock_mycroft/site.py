@@ -13,6 +13,7 @@ class SherlockMycroftSite(GameSite):
     # A move or a reservation names cards of the line and characters of the board as the
     # player saw them.
     versioned_actions = frozenset({"move", "reserve"})
+    end_wording = staticmethod(end_notice)
 
     def action_from_form(self, action: dict, data) -> dict:
         """The button's action, with the radio choices the move form carries: which
@@ -33,19 +34,9 @@ class SherlockMycroftSite(GameSite):
             result["ability"] = ability
         return result
 
-    def notices(self, before, after, events):
+    def end_facts(self, after: dict) -> dict:
         """The end's notice carries what the headline reads, so that it reads the same."""
-        changes = super().notices(before, after, events)
-        facts = {key: after["result"][key] for key in HEADLINE_FACTS} if after["result"] else {}
-        return [
-            (kind, {**details, **facts}) if kind == "game_over" else (kind, details)
-            for kind, details in changes
-        ]
-
-    def notice_text(self, kind, title, names, details):
-        if kind == "game_over":
-            return end_notice(title, names, details)
-        return super().notice_text(kind, title, names, details)
+        return {key: after["result"][key] for key in HEADLINE_FACTS} if after["result"] else {}
 
     def page(self, context: PageContext) -> dict:
         return game_page(context)
