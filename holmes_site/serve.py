@@ -1,0 +1,187 @@
+"""The scaled set-up's web server: `python -m holmes_site.serve --workers N` (the Procfile).
+
+uvicorn serves each worker; this module replaces its `--workers` supervisor for two
+reasons measured with `python -m bench peers` (idle, 20 tables; /proc/<pid>/stat over 40 s):
+
+- Waking for nothing. uvicorn's server loop wakes ten times a second to see whether it
+  should stop (1.25 ms of CPU a second per worker with nobody playing), and its supervisor
+  pings every worker over a pipe twice a second (1.0 ms/s in the supervisor, and each
+  worker's answering thread). Here a worker's loop wakes once a second, at the turn of the
+  second, to renew the Date header it stamps on responses (as often as uvicorn renews it),
+  and at once on SIGTERM/SIGINT; the parent sleeps in `sigwait` until a signal comes.
+- Memory. uvicorn's workers are spawned: each imports Django and the apps itself. Here
+  the parent loads the application once (holmes_site/asgi.py sets Django up, warms it up
+  and freezes what it loaded out of the garbage collector's way) and forks the workers,
+  which share those pages until they write to them.
+
+A worker that dies is replaced (forked again from the loaded parent, in milliseconds);
+SIGTERM or SIGINT to the parent stops the workers gracefully and waits for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+
+import uvicorn
+
+APPLICATION = "holmes_site.asgi:application"
+STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
+WATCHED = STOP_SIGNALS | {signal.SIGCHLD}
+STARTUP_FAILURE = 3  # uvicorn's exit code when a worker cannot start: no point forking again
+
+
+class QuietServer(uvicorn.Server):
+    """A uvicorn server whose main loop sleeps until the next second or a stop signal,
+    instead of waking every tenth of a second."""
+
+    tick_seconds = 1.0  # the Date header's resolution
+    _woken: asyncio.Event | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+
+    async def main_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._woken = asyncio.Event()
+        # uvicorn's on_tick renews the Date header when its counter is a multiple of 10.
+        while not await self.on_tick(0):
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), timeout=self._until_next_tick())
+
+    def _until_next_tick(self) -> float:
+        return self.tick_seconds - time.time() % self.tick_seconds
+
+    def handle_exit(self, sig: int, frame) -> None:
+        super().handle_exit(sig, frame)
+        # A signal handler runs between two steps of the loop's own thread: the loop may be
+        # asleep in its selector, so it is woken through its self-pipe.
+        if self._loop is not None and self._woken is not None:
+            self._loop.call_soon_threadsafe(self._woken.set)
+
+
+def config_from(flags: argparse.Namespace) -> uvicorn.Config:
+    return uvicorn.Config(
+        APPLICATION,
+        host=flags.host,
+        port=flags.port,
+        backlog=flags.backlog,
+        log_level=flags.log_level,
+        access_log=flags.access_log,
+        lifespan="off",
+        # Django alone decides whom to believe about a client's address (the Procfile).
+        proxy_headers=False,
+        ws_per_message_deflate=flags.ws_per_message_deflate,
+        ws_ping_interval=flags.ws_ping_interval,
+    )
+
+
+def run_worker(config: uvicorn.Config, sock) -> None:
+    """In a forked child: serve the parent's socket until told to stop."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    code = 0
+    try:
+        QuietServer(config).run(sockets=[sock])
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 1
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)
+
+
+def fork_worker(config: uvicorn.Config, sock) -> int:
+    pid = os.fork()
+    if pid == 0:
+        run_worker(config, sock)
+    return pid
+
+
+def reap(workers: set[int]) -> list[int]:
+    """The exit codes of the workers that ended, removed from `workers`."""
+    codes = []
+    while workers:
+        pid, status = os.waitpid(-1, os.WNOHANG)
+        if pid == 0:
+            break
+        if pid in workers:
+            workers.discard(pid)
+            codes.append(os.waitstatus_to_exitcode(status))
+    return codes
+
+
+def supervise(config: uvicorn.Config, sock, count: int) -> int:
+    """Fork `count` workers, replace any that dies, stop them all on SIGTERM or SIGINT."""
+    # Blocked before the first fork, so that no signal is lost between two waits; each
+    # worker unblocks them for itself.
+    signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED)
+    workers = {fork_worker(config, sock) for _ in range(count)}
+    while True:
+        received = signal.sigwait(WATCHED)
+        if received in STOP_SIGNALS:
+            return stop_workers(workers, received)
+        for code in reap(workers):
+            if code == STARTUP_FAILURE:
+                print("holmes serve: a worker could not start; stopping.", file=sys.stderr)
+                return stop_workers(workers, signal.SIGTERM) or STARTUP_FAILURE
+            print(f"holmes serve: a worker ended (exit {code}); starting another.", flush=True)
+            workers.add(fork_worker(config, sock))
+
+
+def stop_workers(workers: set[int], sent: int) -> int:
+    for pid in workers:
+        os.kill(pid, sent)
+    while workers:
+        pid, _ = os.waitpid(-1, 0)
+        workers.discard(pid)
+    return 0
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m holmes_site.serve", description="Serve the site with forked workers."
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--backlog", type=int, default=2048)
+    parser.add_argument("--log-level", default="info")
+    parser.add_argument("--no-access-log", dest="access_log", action="store_false")
+    parser.add_argument("--ws-per-message-deflate", type=on_off, default=False)
+    parser.add_argument("--ws-ping-interval", type=float, default=60.0)
+    flags = parser.parse_args(argv)
+    if flags.workers < 1:
+        parser.error("--workers must be 1 or more")
+    return flags
+
+
+def on_off(text: str) -> bool:
+    if text.lower() in ("true", "1", "yes", "on"):
+        return True
+    if text.lower() in ("false", "0", "no", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r} is neither true nor false")
+
+
+def main(argv: list[str]) -> int:
+    flags = parse(argv)
+    config = config_from(flags)
+    config.load()  # imports holmes_site.asgi: Django set up, warmed up, frozen
+    sock = config.bind_socket()
+    try:
+        return supervise(config, sock, flags.workers)
+    finally:
+        sock.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,116 @@
+"""The scaled set-up's web server (holmes_site/serve.py): it serves from forked workers,
+replaces one that dies, stops them all on SIGTERM, and sleeps while no one asks."""
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from holmes_site.serve import QuietServer, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the launcher forks")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def children(pid: int) -> set[int]:
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2 :].split()[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def get(port: int, path: str = "/healthz"):
+    return urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5)
+
+
+def wait_for(check, seconds: float = 60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            found = check()
+        except OSError:
+            found = None
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError("still waiting after a minute")
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    env = {**os.environ, "HOLMES_SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    command = [sys.executable, "-m", "holmes_site.serve", f"--port={port}", "--workers=2"]
+    log = (tmp_path / "serve.log").open("wb")
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: get(port).status == 200)
+        yield process, port
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def test_it_serves_from_forked_workers_and_stops_them_on_sigterm(server):
+    process, port = server
+    reply = get(port)
+    assert reply.read() == b"ok\n"
+    assert reply.headers["Date"]  # renewed once a second by the quiet loop
+    workers = wait_for(lambda: len(children(process.pid)) == 2 and children(process.pid))
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+
+
+def test_a_worker_that_dies_is_replaced(server):
+    process, port = server
+    workers = wait_for(lambda: len(children(process.pid)) == 2 and children(process.pid))
+    dead = min(workers)
+    os.kill(dead, signal.SIGKILL)
+    wait_for(lambda: len(children(process.pid) - workers) == 1)
+    assert dead not in children(process.pid)
+    assert get(port).status == 200
+
+
+def test_the_quiet_loop_stops_on_a_signal_between_its_ticks():
+    server = QuietServer(uvicorn.Config(app=None, lifespan="off"))
+    server.tick_seconds = 3600.0  # no tick comes while the test runs: only the signal
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.05, server.handle_exit, signal.SIGTERM, None)
+        await asyncio.wait_for(server.main_loop(), timeout=60)
+
+    asyncio.run(main())  # a loop that waited for its next tick would time out here
+    assert server.should_exit
+
+
+def test_the_procfile_options_are_understood():
+    flags = parse(["--port=9000", "--workers=3", "--ws-per-message-deflate=false"])
+    assert (flags.port, flags.workers, flags.ws_per_message_deflate) == (9000, 3, False)
+    with pytest.raises(SystemExit):
+        parse(["--workers=0"])
