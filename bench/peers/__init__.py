@@ -5,8 +5,9 @@ game and served as its documentation recommends. The same simulated players
 (`bench.load.Player` on Holmes, `bench.peers.bgio.BgioPlayer` on boardgame.io: same
 think time, same choice of moves, three a table, sockets held open) play N tables on:
 
-- ``holmes``: the scaled set-up of `bench.load` (uvicorn workers, a Celery worker, Redis)
-  on a fresh PostgreSQL database;
+- ``holmes``: the scaled set-up as the Procfile serves it (forked uvicorn workers,
+  holmes_site/serve.py; a Celery worker; a Redis server of its own) on a fresh PostgreSQL
+  database;
 - ``bgio-memory``: boardgame.io with its default in-memory storage (not durable);
 - ``bgio-postgres``: boardgame.io with `bgio-postgres` on a fresh database of the same
   PostgreSQL server: the like-for-like comparison, since Holmes's tables are durable.
@@ -15,7 +16,7 @@ For each table count the sides take turns (in alternating order from one round t
 next, so that noise on the machine hits them all), each with the same arrival, warm-up
 and measured window as `bench.load`. Printed per side: moves/s, move latency p50/p99,
 CPU per move (server processes, Redis for Holmes, the database's backends), the servers'
-memory (RSS), stale moves and errors; then the ratios Holmes/peer.
+memory (PSS and RSS), stale moves and errors; then the ratios Holmes/peer.
 
 Options, as environment variables (or flags of `python -m bench.peers`, see --help):
 HOLMES_PEERS_TABLES (default 50,200,1000), HOLMES_PEERS_SECONDS (measured per run; default

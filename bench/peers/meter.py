@@ -6,6 +6,12 @@ though a machine-wide process), and the PostgreSQL backends serving its database
 by name in pg_stat_activity. CPU is user + system time (utime + stime of
 /proc/<pid>/stat), counted per process: one started meanwhile counts whole, one that
 ended counts nothing (pooled backends live as long as the run).
+
+Memory is the server's processes' RSS and their PSS (/proc/<pid>/smaps_rollup), on both
+sides alike. Holmes's web workers are forked from a parent that loaded the site
+(holmes_site/serve.py) and share those pages: RSS counts a shared page once in every
+process that maps it, PSS divides it between them, so the sum of PSS is what the side
+holds; a single process (the peer's Node server) has about the same figure either way.
 """
 
 from __future__ import annotations
@@ -34,6 +40,15 @@ def parse_stat(pid: int, text: str) -> ProcStat:
     # fields[0] is the 3rd field of proc(5): state; ppid 4th, utime 14th, stime 15th, rss 24th
     cpu = (int(fields[11]) + int(fields[12])) / TICKS
     return ProcStat(pid, name, int(fields[1]), cpu, int(fields[21]) * PAGE)
+
+
+def proportional_size(pid: int) -> int:
+    """Bytes: the process's proportional set size (0 if it ended or cannot be read)."""
+    with contextlib.suppress(OSError, ValueError), open(f"/proc/{pid}/smaps_rollup") as rollup:
+        for line in rollup:
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    return 0
 
 
 def all_processes() -> dict[int, ProcStat]:
@@ -75,6 +90,7 @@ def database_backends(admin_url: str, database: str) -> list[int]:
 class Sample:
     cpu: dict[tuple[str, int], float] = field(default_factory=dict)  # (part, pid) -> seconds
     server_rss: int = 0  # bytes, the server's own processes
+    server_pss: int = 0  # bytes, the same processes' proportional share (see above)
 
 
 @dataclass
@@ -85,6 +101,8 @@ class Meter:
     admin_url: str
     database: str | None  # its PostgreSQL database, if it has one
     machine_wide: tuple[str, ...] = ()  # process names counted as their own part (redis)
+    # Processes of the side's own outside its tree, each counted as a part: (part, pid)
+    own: tuple[tuple[str, int], ...] = ()
 
     def sample(self) -> Sample:
         processes = all_processes()
@@ -92,9 +110,13 @@ class Meter:
         for process in tree(processes, self.roots):
             sample.cpu["server", process.pid] = process.cpu
             sample.server_rss += process.rss
+            sample.server_pss += proportional_size(process.pid)
         for process in processes.values():
             if process.name in self.machine_wide:
                 sample.cpu[process.name, process.pid] = process.cpu
+        for part, pid in self.own:
+            if pid in processes:
+                sample.cpu[part, pid] = processes[pid].cpu
         if self.database:
             for pid in database_backends(self.admin_url, self.database):
                 if pid in processes:

@@ -34,11 +34,11 @@ from bench._harness import (
     postgres_create,
     postgres_drop,
     prepare,
+    procfile_websocket_options,
     redis_problem,
     run_client,
     start,
     stop,
-    uvicorn,
     wait_until_up,
     wait_until_worker_ready,
 )
@@ -54,7 +54,12 @@ ROUNDS = 2
 # the largest of TABLE_COUNTS it held and the next it did not.
 SEARCH_RUNS = 2
 SERVER_START_SECONDS = 60.0
-IDLE_SECONDS = 5.0  # each side measured with no players, before the runs
+# Each side measured with no players, before the runs: long enough that the clock's ticks
+# of CPU time (10 ms) weigh a sixth of the issue's bar of 1 ms a second at most.
+IDLE_SECONDS = 60.0
+# The Holmes side's own Redis (see start_redis): its housekeeping once a second, not ten
+# times, and never sped up by the number of clients (dynamic-hz).
+REDIS_OPTIONS = ("--save", "", "--appendonly", "no", "--hz", "1", "--dynamic-hz", "no")
 
 
 def database_url(name: str) -> str:
@@ -78,6 +83,8 @@ class Options:
     rounds: int = ROUNDS
     sides: tuple[str, ...] = SIDES
     search: int = SEARCH_RUNS
+    idle: float = IDLE_SECONDS  # seconds of the idle row
+    idle_only: bool = False  # the idle rows alone, no runs
 
     @classmethod
     def from_environment(cls) -> Options:
@@ -88,6 +95,8 @@ class Options:
             rounds=int(environ.get("HOLMES_PEERS_ROUNDS", ROUNDS)),
             sides=side_names(environ.get("HOLMES_PEERS_SIDES", "")) or SIDES,
             search=int(environ.get("HOLMES_PEERS_SEARCH", SEARCH_RUNS)),
+            idle=float(environ.get("HOLMES_PEERS_IDLE", IDLE_SECONDS)),
+            idle_only=environ.get("HOLMES_PEERS_IDLE_ONLY", "") == "1",
         )
 
     @classmethod
@@ -101,10 +110,30 @@ class Options:
         parser.add_argument("--rounds", type=int, default=default.rounds)
         parser.add_argument("--sides", type=side_names, default=default.sides)
         parser.add_argument("--search", type=int, default=default.search)
+        parser.add_argument(
+            "--idle", type=float, default=default.idle, help="seconds of each side's idle row"
+        )
+        parser.add_argument(
+            "--idle-only",
+            action="store_true",
+            default=default.idle_only,
+            help="print the idle rows (CPU with no player, memory at start) and stop",
+        )
         flags = parser.parse_args(argv)
-        if flags.rounds < 1 or flags.seconds <= 0 or flags.search < 0:
-            parser.error("--rounds must be 1 or more, --seconds more than 0 and --search 0 or more")
-        return cls(flags.tables, flags.seconds, flags.rounds, flags.sides, flags.search)
+        if flags.rounds < 1 or flags.seconds <= 0 or flags.search < 0 or flags.idle <= 0:
+            parser.error(
+                "--rounds must be 1 or more, --seconds and --idle more than 0 and --search "
+                "0 or more"
+            )
+        return cls(
+            flags.tables,
+            flags.seconds,
+            flags.rounds,
+            flags.sides,
+            flags.search,
+            flags.idle,
+            flags.idle_only,
+        )
 
     def as_flags(self) -> list[str]:
         return [
@@ -113,6 +142,8 @@ class Options:
             f"--rounds={self.rounds}",
             f"--sides={','.join(self.sides)}",
             f"--search={self.search}",
+            f"--idle={self.idle:g}",
+            *(["--idle-only"] if self.idle_only else []),
         ]
 
     def time_bound(self) -> float:
@@ -122,7 +153,8 @@ class Options:
         each = sum(run_bound(self.seconds, count * 3) + 30 for count in self.tables)
         largest = run_bound(self.seconds, max(self.tables) * 3) + 30
         search = self.search * len(self.sides) * largest
-        return setup + runs * each + search + 0.1 * sum(self.tables) * 3
+        idle = self.idle * len(self.sides)
+        return setup + idle + runs * each + search + 0.1 * sum(self.tables) * 3
 
 
 def table_counts(text: str) -> tuple[int, ...]:
@@ -180,35 +212,74 @@ def node_problem() -> str | None:
 
 
 def start_holmes(side: Side, folder: Path, table_total: int) -> None:
-    """As `bench.load` serves the site: uvicorn workers, a Celery worker, Redis."""
+    """As the Procfile serves the site: forked uvicorn workers (holmes_site/serve.py), a
+    Celery worker, Redis (a server of its own when redis-server is installed)."""
     env = {
         "DJANGO_SETTINGS_MODULE": "bench.settings",
         "DATABASE_URL": database_url(HOLMES_DATABASE),
     }
     os.environ.pop("HOLMES_SQLITE_PATH", None)
-    workers, machine_wide = load.WORKERS, ("redis-server",)
-    problem = redis_problem(REDIS_URL)
+    workers, machine_wide, own = load.WORKERS, ("redis-server",), ()
+    redis_url = REDIS_URL
+    if shutil.which("redis-server"):
+        redis, redis_url = start_redis(folder)
+        side.processes.append(redis)
+        machine_wide, own = (), (("redis", redis.pid),)
+    problem = redis_problem(redis_url)
     if problem:
         # The in-memory channel layer reaches only its own process's sockets.
         workers, machine_wide = 1, ()
         os.environ.pop("REDIS_URL", None)
         print(f"holmes: Redis unreachable ({problem}): 1 worker, eager Celery", flush=True)
     else:
-        env["REDIS_URL"] = REDIS_URL
+        env["REDIS_URL"] = redis_url
     os.environ.update(env)
     side.holmes_tables = prepare(table_total)
     port = free_port()
     log = folder / "holmes.log"
-    side.processes.append(start(uvicorn(port, workers), log))
+    web = start(serve(port, workers), log)
+    side.processes.append(web)
     side.base = f"http://127.0.0.1:{port}"
+    servers = [web]
     if "REDIS_URL" in os.environ:
         worker_log = folder / "worker.log"
-        side.processes.append(celery_worker(worker_log))
-    wait_until_up(side.base, side.processes[0], log)
+        servers.append(celery_worker(worker_log))
+        side.processes.append(servers[-1])
+    wait_until_up(side.base, web, log)
     if "REDIS_URL" in os.environ:
-        wait_until_worker_ready(side.processes[1], worker_log)
-    roots = [process.pid for process in side.processes]
-    side.meter = Meter(roots, ADMIN_URL, HOLMES_DATABASE, machine_wide)
+        wait_until_worker_ready(servers[1], worker_log)
+    roots = [process.pid for process in servers]
+    side.meter = Meter(roots, ADMIN_URL, HOLMES_DATABASE, machine_wide, own)
+
+
+def serve(port: int, workers: int) -> list[str]:
+    """The Procfile's web server (holmes_site/serve.py), with its websocket options and
+    the bench's quiet logging (bench._harness.uvicorn's, for uvicorn's own supervisor)."""
+    return [
+        sys.executable,
+        "-m",
+        "holmes_site.serve",
+        "--host=127.0.0.1",
+        f"--port={port}",
+        f"--workers={workers}",
+        "--no-access-log",
+        "--log-level=warning",
+        "--backlog=2048",
+        *procfile_websocket_options(),
+    ]
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
+    """A Redis server of the Holmes side's own, for the run: the machine's serves other
+    work too, which its CPU would count, and ticks ten times a second (REDIS_OPTIONS)."""
+    port = free_port()
+    command = ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--dir", str(folder)]
+    process = start([*command, *REDIS_OPTIONS], folder / "redis.log")
+    url = f"redis://127.0.0.1:{port}/0"
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while redis_problem(url) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process, url
 
 
 def start_peer(side: Side, folder: Path, table_total: int) -> None:
@@ -261,10 +332,11 @@ class Result:
     problems: dict[str, int] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # seconds per part
     rss: int = 0  # bytes, the largest seen
+    pss: int = 0  # bytes, the largest proportional size seen (bench/peers/meter.py)
     client_lag: float = 0.0  # seconds, the load client's longest stall
     first_views: list[float] = field(default_factory=list)  # arriving: socket to first view
 
-    def add(self, figures: load.Figures, cpu: dict[str, float], rss: int) -> None:
+    def add(self, figures: load.Figures, cpu: dict[str, float], rss: int, pss: int = 0) -> None:
         self.seconds += figures.seconds
         self.client_lag = max([self.client_lag, *figures.client_lag])
         self.first_views += figures.first_views
@@ -277,6 +349,7 @@ class Result:
         for part, seconds in cpu.items():
             self.cpu[part] = self.cpu.get(part, 0.0) + seconds
         self.rss = max(self.rss, rss)
+        self.pss = max(self.pss, pss)
 
     @property
     def rate(self) -> float:
@@ -300,7 +373,8 @@ class Result:
             f"{self.tables:>5} tables  {self.side:<14}{self.rate:>7.1f} moves/s  "
             f"p50 {self.p(0.5):>5.0f} p99 {self.p(0.99):>5.0f} ms (all {self.p_all(0.99):>4.0f})  "
             f"CPU {self.cpu_per_move():>6.2f} ms/move ({parts})  "
-            f"RSS {self.rss / 2**20:>5.0f} MB  stale {self.stale}  errors {self.errors}"
+            f"PSS {self.pss / 2**20:>5.0f} MB (RSS {self.rss / 2**20:>5.0f})  "
+            f"stale {self.stale}  errors {self.errors}"
             + (f" ({problems})" if problems else "")
             + f"  client stalled {self.client_lag * 1000:.0f} ms at most"
             + f"  (arriving: first view p99 {self.p_arriving(0.99):.0f} ms)"
@@ -312,7 +386,8 @@ class Result:
         return percentile(sorted(self.first_views), fraction) * 1000
 
 
-async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, dict, int]:
+async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, dict, int, int]:
+    """One run; returns its figures, the CPU seconds per part, the RSS and the PSS."""
     import aiohttp
 
     connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=3)
@@ -340,7 +415,7 @@ async def play(side: Side, count: int, seconds: float) -> tuple[load.Figures, di
         for _ in range(clock.players - clock.arrived):
             figures.error("never had a first view")
         before, after = await window
-    return figures, used(before, after), after.server_rss
+    return figures, used(before, after), after.server_rss, after.server_pss
 
 
 def holmes_players(session, side: Side, count: int, figures, clock) -> list[load.Player]:
@@ -400,18 +475,21 @@ def ratio_row(holmes: Result, peer: Result) -> str:
     )
 
 
-def idle_row(side: Side) -> str:
+def idle_row(side: Side, seconds: float = IDLE_SECONDS) -> str:
     """What a side spends with no player at all: divided over few moves (small table
-    counts), it weighs on CPU per move; over many, it fades."""
+    counts), it weighs on CPU per move; over many, it fades. And what its servers hold
+    once started, before anyone plays."""
     before = side.meter.sample()
-    time.sleep(IDLE_SECONDS)
+    started = time.monotonic()
+    time.sleep(seconds)
     after = side.meter.sample()
+    seconds = time.monotonic() - started
     parts = used(before, after)
-    each = ", ".join(f"{part} {parts[part] / IDLE_SECONDS * 1000:.1f}" for part in sorted(parts))
-    total = sum(parts.values()) / IDLE_SECONDS * 1000
+    each = ", ".join(f"{part} {parts[part] / seconds * 1000:.2f}" for part in sorted(parts))
+    total = sum(parts.values()) / seconds * 1000
     return (
-        f"idle         {side.name:<14}CPU {total:.1f} ms/s ({each})  "
-        f"RSS {after.server_rss / 2**20:.0f} MB"
+        f"idle         {side.name:<14}CPU {total:.2f} ms/s ({each}) over {seconds:.0f} s  "
+        f"PSS {after.server_pss / 2**20:.0f} MB (RSS {after.server_rss / 2**20:.0f})"
     )
 
 
@@ -443,9 +521,9 @@ def search_limit(
         probe = (low + high) // 2 // 50 * 50
         if not low < probe < high:
             break
-        figures, cpu, rss = run_client(play(side, probe, options.seconds))
+        figures, cpu, *memory = run_client(play(side, probe, options.seconds))
         result = Result(side.name, probe)
-        result.add(figures, cpu, rss)
+        result.add(figures, cpu, *memory)
         print(f"  search: {result.row()}", flush=True)
         low, high = (probe, high) if holds(result) else (low, probe)
     return low, high
@@ -483,17 +561,19 @@ def holding_rows(
 
 def compare(options: Options, sides: list[Side]) -> None:
     for side in sides:
-        print(idle_row(side), flush=True)
+        print(idle_row(side, options.idle), flush=True)
+    if options.idle_only:
+        return
     by_count: dict[int, dict[str, Result]] = {}
     for count in options.tables:
         results = {side.name: Result(side.name, count) for side in sides}
         for round_number in range(options.rounds):
             order = sides if round_number % 2 == 0 else list(reversed(sides))
             for side in order:
-                figures, cpu, rss = run_client(play(side, count, options.seconds))
-                results[side.name].add(figures, cpu, rss)
+                figures, cpu, *memory = run_client(play(side, count, options.seconds))
+                results[side.name].add(figures, cpu, *memory)
                 single = Result(side.name, count)
-                single.add(figures, cpu, rss)
+                single.add(figures, cpu, *memory)
                 print(f"  round {round_number + 1}: {single.row()}", flush=True)
         print(f"{count} tables, {options.rounds} round(s) of {options.seconds:g} s:", flush=True)
         for result in results.values():

@@ -13,8 +13,9 @@ import subprocess
 import pytest
 
 from bench import load
+from bench._harness import ROOT
 from bench.peers import bgio, meter
-from bench.peers.run import PEER, Options, Result, ratio_row, table_counts
+from bench.peers.run import PEER, Options, Result, ratio_row, serve, table_counts
 
 NODE = shutil.which("node")
 needs_peer = pytest.mark.skipif(
@@ -215,6 +216,44 @@ def test_the_options_come_from_the_environment_and_are_checked(monkeypatch):
     with pytest.raises(SystemExit):
         Options.from_flags(["--tables", "ten"])
     assert table_counts("") == ()
+
+
+def test_the_idle_options_go_through_the_child_process_flags(monkeypatch):
+    monkeypatch.setenv("HOLMES_PEERS_IDLE", "30")
+    monkeypatch.setenv("HOLMES_PEERS_IDLE_ONLY", "1")
+
+    options = Options.from_environment()
+
+    assert (options.idle, options.idle_only) == (30, True)
+    assert Options.from_flags(options.as_flags()) == options
+    with pytest.raises(SystemExit):
+        Options.from_flags(["--idle", "0"])
+
+
+def test_holmes_is_served_as_the_procfile_serves_it():
+    web = next(
+        line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("web:")
+    )
+    command = serve(8000, 4)
+
+    assert "holmes_site.serve" in web and command[1:3] == ["-m", "holmes_site.serve"]
+    assert "--ws-per-message-deflate=false" in command and "--ws-ping-interval=60" in command
+    assert "--workers=4" in command
+
+
+def test_the_proportional_size_of_a_process_is_read_and_of_a_gone_one_is_0():
+    import os
+
+    assert meter.proportional_size(os.getpid()) > 0
+    assert meter.proportional_size(2**22 + 1) == 0  # above the kernel's largest pid
+
+
+def test_a_row_gives_the_proportional_size_and_the_resident_one():
+    result = Result("holmes", 50)
+    figures = load.Figures(tables=50, seconds=10.0, moves=[0.01] * 10)
+    result.add(figures, {"server": 1.0}, 300 * 2**20, 120 * 2**20)
+
+    assert "PSS   120 MB (RSS   300)" in result.row()
 
 
 def test_the_load_benchmarks_clock_still_measures_its_own_seconds():
