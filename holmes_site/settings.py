@@ -9,6 +9,7 @@ HOLMES_DEBUG=0 is production: it refuses to start without a real secret key and 
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -86,8 +87,14 @@ if not DEBUG:
 
 # --- Applications ---------------------------------------------------------------------
 
+# daphne's app makes `runserver` serve ASGI (websockets too), and must come first. It
+# imports Twisted, Autobahn and cryptography on the way: 33 MB and 0.2 s in every
+# process that loads the settings, web workers and Celery workers included, which
+# serve through uvicorn (holmes_site/serve.py) or not at all. So only runserver gets it.
+RUNSERVER = sys.argv[1:2] == ["runserver"]
+
 INSTALLED_APPS = [
-    "daphne",  # first, so that runserver serves ASGI (websockets) too
+    *(["daphne"] if RUNSERVER else []),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -164,3 +164,24 @@ def test_it_has_postgresql_prepare_a_statement_the_site_repeats():
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [statement for (statement,) in cursor.fetchall()]
     assert any('"accounts_user"."username" = $2' in statement for statement in prepared), prepared
+
+
+@pytest.mark.parametrize("command, with_daphne", [("runserver", True), ("check", False)])
+def test_only_runserver_loads_daphne_and_with_it_twisted(command, with_daphne):
+    # uvicorn's workers and Celery's never serve through daphne: its app would load
+    # Twisted into each of them for nothing.
+    script = (
+        f"import sys; sys.argv = ['manage.py', {command!r}]; import django; django.setup(); "
+        "from django.conf import settings; "
+        "print('daphne' in settings.INSTALLED_APPS, 'twisted' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=PROJECT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "holmes_site.settings"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.split() == [str(with_daphne)] * 2
