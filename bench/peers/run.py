@@ -54,8 +54,8 @@ ROUNDS = 2
 # the largest of TABLE_COUNTS it held and the next it did not.
 SEARCH_RUNS = 2
 SERVER_START_SECONDS = 60.0
-# Each side measured with no players, before the runs: long enough that the clock's ticks
-# of CPU time (10 ms) weigh a sixth of the issue's bar of 1 ms a second at most.
+# Each side measured with no players, before the runs, its CPU time to the nanosecond
+# (bench/peers/meter.py's run_time): a minute evens out what wakes every few seconds.
 IDLE_SECONDS = 60.0
 # The Holmes side's own Redis (see start_redis): its housekeeping once a second, not ten
 # times, and never sped up by the number of clients (dynamic-hz).
@@ -479,10 +479,10 @@ def idle_row(side: Side, seconds: float = IDLE_SECONDS) -> str:
     """What a side spends with no player at all: divided over few moves (small table
     counts), it weighs on CPU per move; over many, it fades. And what its servers hold
     once started, before anyone plays."""
-    before = side.meter.sample()
+    before = side.meter.sample(precise=True)
     started = time.monotonic()
     time.sleep(seconds)
-    after = side.meter.sample()
+    after = side.meter.sample(precise=True)
     seconds = time.monotonic() - started
     parts = used(before, after)
     each = ", ".join(f"{part} {parts[part] / seconds * 1000:.2f}" for part in sorted(parts))

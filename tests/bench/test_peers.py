@@ -329,3 +329,17 @@ def test_the_search_narrows_down_the_largest_count_a_side_holds(monkeypatch):
     assert (
         "holds (p99 < 250 ms, no errors) at: 50, 200; largest found 600 (700 did not)" in (rows[0])
     )
+
+
+def test_the_run_time_of_a_busy_process_grows_by_what_it_spent():
+    import os
+    import time
+
+    before = meter.run_time(os.getpid())
+    if before is None:
+        pytest.skip("this kernel keeps no schedstat")
+    spent = time.thread_time()
+    while time.thread_time() - spent < 0.05:
+        pass
+    assert meter.run_time(os.getpid()) - before >= 0.05 * 0.9
+    assert meter.run_time(2**22 + 1) is None  # above the kernel's largest pid
