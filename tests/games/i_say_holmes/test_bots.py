@@ -10,6 +10,7 @@ import pytest
 from games.base import BOT_LEVELS
 from games.i_say_holmes import GAME, rules
 from games.i_say_holmes.rules.bot import bot_action
+from games.i_say_holmes.rules.easy import easy_action
 from tests.games.i_say_holmes.helpers import table
 
 
@@ -78,6 +79,43 @@ def test_it_forgets_a_look_once_its_hand_has_changed_unseen():
     state["seen"][0].append({"from": 2, "cards": ["clue-2"], "how": "alibi", "epoch": 0})
 
     assert _normal_move(state) == {"type": "play", "card": "london-2"}
+
+
+def _easy_moves(state: dict, seat: int) -> list[dict]:
+    """What the easy player does here, over several seeds (its targets are random)."""
+    legal = rules.legal_actions(state, seat)
+    moves = [easy_action(rules.view(state, seat), seat, legal, seed) for seed in range(8)]
+    assert all(move in legal for move in moves)
+    return moves
+
+
+def test_easy_plays_its_first_following_card_not_its_best():
+    # The Clue, the Arrest and Sherlock Holmes would all do more than a Hansom Cab.
+    hand = ["moriarty", "hansom-1", "clue-1", "arrest-1", "sherlock"]
+    state = table([hand, ["london-2"], ["dartmoor-1"]], current="detective-1")
+
+    assert {move["card"] for move in _easy_moves(state, 0)} == {"hansom-1"}
+
+
+def test_easy_never_counters_even_to_save_its_villain():
+    state = table(
+        [["arrest-1", "london-3"], ["moriarty", "alibi-1", "london-2"], ["dartmoor-1"]],
+        current="detective-1",
+    )
+    state, _ = rules.apply(state, 0, {"type": "play", "card": "arrest-1", "target": 1})
+
+    assert {"type": "counter", "card": "alibi-1"} in rules.legal_actions(state, 1)
+    assert _easy_moves(state, 1) == [{"type": "allow"}] * 8
+    assert bot_action(rules.view(state, 1), 1, rules.legal_actions(state, 1))["type"] == "counter"
+
+
+def test_easy_never_plays_the_second_card_of_a_deduction():
+    hand = ["hansom-1", "westend-1", "bakerst-1", "london-3", "clue-1", "clue-2", "dartmoor-1"]
+    state = table([hand, ["london-2"], ["dartmoor-2"]], current="detective-1")
+    state, _ = rules.apply(state, 0, {"type": "play", "card": "hansom-1"})
+
+    assert any(action["type"] == "play" for action in rules.legal_actions(state, 0))
+    assert _easy_moves(state, 0) == [{"type": "end_turn"}] * 8
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])
