@@ -4,7 +4,8 @@ A game's site is handed one ``PageContext`` (``GameSite.page(context)``): the me
 view, the table's seats, a reader of the events the member may see, and the builder of a
 move's form. From it the kit gives
 
-- ``SeatNames``: how a page names seats ("You", "your", "Alice's", "Alice and Bob");
+- ``SeatNames``: how a page names seats ("You", "your", "Alice's", "Alice and Bob"),
+  an event's actor, and the words that agree with a seat ("you win", "Alice wins");
 - ``tell`` and ``log_entries``: a game's events in sentences, from the game's one table of
   sentences (``Sentences``: event kind -> function of the event's data and the names), so
   that the log, the notifications and the headlines word an event the same way;
@@ -12,6 +13,7 @@ move's form. From it the kit gives
   since the viewer last acted, shown just under the status line (what the others did must
   not sit at the bottom of the page, below the game);
 - ``turn_sentence``: the status line's plainest form ("It is your turn.");
+- ``over_notice``: the end's notification, the table's title then the headline;
 - ``moves_by_type``: the legal moves grouped by their type, for the move controls;
 - ``seat_badge`` and ``result_panel``: a seat's colour and letter, and the end's headline,
   with the ranking each game fills in.
@@ -35,6 +37,7 @@ __all__ = [
     "log_entries",
     "moves_by_type",
     "newest_first",
+    "over_notice",
     "result_panel",
     "seat_badge",
     "seat_names",
@@ -79,6 +82,15 @@ class SeatNames:
         if seat == self.me:
             return "Your" if capital else "your"
         return f"{self.names.get(seat, self.unknown.lower())}'s"
+
+    def actor(self, data: Mapping, *, key: str = "player", capital: bool = True) -> str:
+        """The seat that acted in an event, named from the event's data (its ``key``)."""
+        return self(data.get(key), capital=capital)
+
+    def agree(self, seat, you: str, other: str) -> str:
+        """The word that agrees with the seat: ``you`` for the member reading ("win",
+        "your"), ``other`` for anyone else ("wins", "their")."""
+        return you if seat == self.me else other
 
     def many(self, seats, *, capital: bool = True) -> str:
         """ "You, Alice and Bob"; "nobody" for no seat."""
@@ -206,6 +218,13 @@ def turn_sentence(names: SeatNames, seat, detail: str = "") -> str:
         return ""
     whose = "your" if seat == names.me else f"{names.name(seat)}'s"
     return f"It is {whose} turn{': ' + detail if detail else ''}."
+
+
+def over_notice(title: str, headline: str = "") -> str:
+    """The notification of a game's end: the table's title, then the headline as a
+    spectator reads it; only the title when the notice carries too little to word it (one
+    queued before it carried the result)."""
+    return f"{title} is over: {headline}" if headline else f"{title} is over."
 
 
 def moves_by_type(legal: Iterable[dict]) -> dict[str, list[dict]]:

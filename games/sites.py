@@ -30,6 +30,7 @@ from games.pages import (
     Sentences,
     log_entries,
     newest_first,
+    over_notice,
     seat_names,
     since_your_last_move,
     turn_sentence,
@@ -118,9 +119,7 @@ class GameSite:
             return self.end_wording(title, names, details)
         if kind == "game_over":
             winners = [names[seat] for seat in details.get("winners", []) if seat in names]
-            if winners:
-                return f"{title} is over: {names_sentence(winners)} won."
-            return f"{title} is over."
+            return over_notice(title, f"{names_sentence(winners)} won." if winners else "")
         raise ValueError(f"unknown notice {kind!r} for {self.game.name}")
 
     def notice_recipients(self, kind: str, details: dict, seats: list[int]) -> list[int]:

@@ -4,7 +4,7 @@
 Pure Python, so that a game's rules may word their refusals with it too.
 """
 
-__all__ = ["counted", "names_sentence", "players_range"]
+__all__ = ["capital", "counted", "names_sentence", "players_range"]
 
 # Nouns whose plural is not the noun and an "s".
 IRREGULAR_PLURALS = {"person": "people", "match": "matches"}
@@ -22,6 +22,12 @@ def players_range(fewest: int, most: int) -> str:
     if fewest == most:
         return counted(fewest, "player")
     return f"{fewest}–{most} players"
+
+
+def capital(text: str) -> str:
+    """The text with its first letter in capital, the rest as it is ("you won" -> "You
+    won", where str.capitalize would lower a name's own capitals)."""
+    return text[:1].upper() + text[1:]
 
 
 def names_sentence(names: list[str]) -> str:

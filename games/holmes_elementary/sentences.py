@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.holmes_elementary.rules.cards import CARD_NAMES, SUIT_NAMES, rank_of, suit_of
-from games.pages import SeatNames
+from games.pages import SeatNames, over_notice
 from games.words import counted
 
 __all__ = [
@@ -57,28 +57,28 @@ def _played(data: dict, names: SeatNames) -> str:
     target = data.get("target")
     on = f" on {names(target, capital=False)}" if target is not None else ""
     played = data["card"]
-    return f"{names(data.get('player'))} played {short_name(played)}, {CARD_NAMES[played]}{on}."
+    return f"{names.actor(data)} played {short_name(played)}, {CARD_NAMES[played]}{on}."
 
 
 def _discarded(data: dict, names: SeatNames) -> str:
     template = DISCARD_REASONS.get(data.get("reason"))
     if not template:
         return ""
-    their = "your" if data.get("player") == names.me else "their"
-    return template.format(who=names(data.get("player")), cards=_cards(data), their=their)
+    their = names.agree(data.get("player"), "your", "their")
+    return template.format(who=names.actor(data), cards=_cards(data), their=their)
 
 
 def _case_solved(data: dict, names: SeatNames) -> str:
     tokens = counted(data.get("tokens", 0), "case token")
     solved = cards_text(data["cards"])
-    return f"{names(data.get('player'))} solved a case with {solved} ({tokens} now)."
+    return f"{names.actor(data)} solved a case with {solved} ({tokens} now)."
 
 
 def _guessed(data: dict, names: SeatNames) -> str:
     guess = f"{SUIT_NAMES.get(data.get('suit'), '?')} {data.get('rank')}"
     if data.get("correct"):
-        return f"{names(data.get('player'))} guessed {guess}: right! The spot is emptied."
-    return f"{names(data.get('player'))} guessed {guess}: wrong."
+        return f"{names.actor(data)} guessed {guess}: right! The spot is emptied."
+    return f"{names.actor(data)} guessed {guess}: wrong."
 
 
 # Event kind -> its sentence; the log tells these kinds, in the rules' own names.
@@ -88,19 +88,16 @@ SENTENCES = {
     ),
     "played": _played,
     "stole": lambda d, names: (
-        f"{names(d.get('player'))} took a card at random from "
-        f"{names(d.get('target'), capital=False)}."
+        f"{names.actor(d)} took a card at random from {names(d.get('target'), capital=False)}."
     ),
     "stolen_card": lambda d, names: f"The card taken: {cards_text([d['card']])}.",
     "hand_looked": lambda d, names: (
-        f"{names(d.get('player'))} looked at {names.possessive(d.get('target'))} hand."
+        f"{names.actor(d)} looked at {names.possessive(d.get('target'))} hand."
     ),
     "hand_shown": lambda d, names: (
         f"You saw {names.possessive(d.get('target'))} hand: {cards_text(d['cards'])}."
     ),
-    "deck_looked": lambda d, names: (
-        f"{names(d.get('player'))} looked at the top {_cards(d)} of the deck."
-    ),
+    "deck_looked": lambda d, names: f"{names.actor(d)} looked at the top {_cards(d)} of the deck.",
     "deck_top": lambda d, names: f"You saw the top of the deck: {cards_text(d['cards'])}.",
     "drew_cards": lambda d, names: (
         f"You drew {cards_text(d['cards'])} ({DRAW_REASONS.get(d.get('reason'), d.get('reason'))})."
@@ -113,10 +110,10 @@ SENTENCES = {
         f"Only you saw it: the {SUIT_NAMES[d['suit']]} spot holds {rank_of(d['card'])}."
     ),
     "discard_viewed": lambda d, names: (
-        f"{names(d.get('player'))} looked at the discard pile ({_cards(d)})."
+        f"{names.actor(d)} looked at the discard pile ({_cards(d)})."
     ),
     "reshuffled": lambda d, names: f"The discard pile ({_cards(d)}) was shuffled into a new deck.",
-    "timeout": lambda d, names: f"{names(d.get('player'))} ran out of time.",
+    "timeout": lambda d, names: f"{names.actor(d)} ran out of time.",
     "game_over": lambda d, names: headline(d, names),
 }
 # The events the page reads, oldest first.
@@ -189,4 +186,4 @@ def end_notice(title: str, names: Mapping[int, str], result: dict) -> str:
     """The notification of the end, sent to every seat alike: the table's title, then the
     headline as a spectator reads it (nobody is "you")."""
     known = result if "reason" in result else None  # a notice queued before it carried one
-    return f"{title} is over: {headline(known, SeatNames(names, None))}"
+    return over_notice(title, headline(known, SeatNames(names, None)))

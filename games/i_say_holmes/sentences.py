@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.i_say_holmes.rules import cards
-from games.pages import SeatNames
+from games.pages import SeatNames, over_notice
 from games.words import counted
 
 __all__ = [
@@ -197,11 +197,11 @@ def headline(result: dict, names: SeatNames) -> str:
     the end's notification."""
     winners = result["winners"]
     if len(winners) == 1:
-        return f"{names(winners[0])} {'win' if winners[0] == names.me else 'wins'}."
+        return f"{names(winners[0])} {names.agree(winners[0], 'win', 'wins')}."
     return f"{names.many(winners)} share the win."
 
 
 def end_notice(title: str, names: Mapping[int, str], result: dict) -> str:
     """The notification of the end: the table's title, then the headline as a spectator
     reads it."""
-    return f"{title} is over: {headline(result, SeatNames(names, None))}"
+    return over_notice(title, headline(result, SeatNames(names, None)))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.pages import SeatNames
+from games.pages import SeatNames, over_notice
 from games.sherlock_mycroft.rules.cards import CHARACTERS, KIND_BY_ID, kind_of
-from games.words import counted, names_sentence
+from games.words import capital, counted, names_sentence
 
 __all__ = ["HEADLINE_FACTS", "LOG_EVENTS", "SENTENCES", "card_names", "end_notice", "headline"]
 
@@ -24,12 +24,8 @@ def card_names(card_ids) -> str:
     return names_sentence([KIND_BY_ID[kind_of(c)].name for c in card_ids])
 
 
-def _who(data: dict, names: SeatNames) -> str:
-    return names(data.get("player"))
-
-
 def _moved(data: dict, names: SeatNames) -> str:
-    text = f"{_who(data, names)} went to {CHARACTERS[data['to']].name}"
+    text = f"{names.actor(data)} went to {CHARACTERS[data['to']].name}"
     if not data["used"]:
         return text + " without using the ability."
     money = []
@@ -41,7 +37,7 @@ def _moved(data: dict, names: SeatNames) -> str:
 
 
 def _clues_taken(data: dict, names: SeatNames) -> str:
-    text = f"{_who(data, names)} took {card_names(data['cards'])}"
+    text = f"{names.actor(data)} took {card_names(data['cards'])}"
     if data.get("reserved_clue"):
         text += " (with the reserved clue)"
     return text + "."
@@ -50,33 +46,33 @@ def _clues_taken(data: dict, names: SeatNames) -> str:
 def _hidden_gained(data: dict, names: SeatNames) -> str:
     if data.get("player") == names.me:
         return ""  # the private "hidden_card" says which
-    return f"{_who(data, names)} gained a hidden clue."
+    return f"{names.actor(data)} gained a hidden clue."
 
 
 def _von_kramm_reply(data: dict, names: SeatNames) -> str:
     if data["pay"]:
-        return f"{_who(data, names)} paid 1 marker for the top card of the deck."
-    return f"{_who(data, names)} declined Von Kramm's card."
+        return f"{names.actor(data)} paid 1 marker for the top card of the deck."
+    return f"{names.actor(data)} declined Von Kramm's card."
 
 
 def _clues_discarded(data: dict, names: SeatNames) -> str:
     where = "from the line" if data.get("source") == "line" else "from their clues"
     if data.get("source") != "line" and data.get("player") == names.me:
         where = "from your clues"
-    return f"{_who(data, names)} discarded {card_names(data['cards'])} {where}."
+    return f"{names.actor(data)} discarded {card_names(data['cards'])} {where}."
 
 
 def _moriarty(data: dict, names: SeatNames) -> str:
     if data["give"] == "markers":
-        return f"{_who(data, names)} gave Moriarty {counted(data.get('returned', 2), 'marker')}."
-    return f"{_who(data, names)} gave Moriarty {card_names([data['give']])}."
+        return f"{names.actor(data)} gave Moriarty {counted(data.get('returned', 2), 'marker')}."
+    return f"{names.actor(data)} gave Moriarty {card_names([data['give']])}."
 
 
 def _reserved(data: dict, names: SeatNames) -> str:
     if data.get("card") is None:
         return ""
     clue = card_names([data["card"]])
-    return f"{_who(data, names)} reserved {clue} with the Sherlock/Mycroft card."
+    return f"{names.actor(data)} reserved {clue} with the Sherlock/Mycroft card."
 
 
 def _day_ended(data: dict, names: SeatNames) -> str:
@@ -90,8 +86,8 @@ def _day_ended(data: dict, names: SeatNames) -> str:
 def _wildcards_assigned(data: dict, names: SeatNames) -> str:
     placed = [KIND_BY_ID[k].name for _, k in sorted(data["assign"].items())]
     if not placed:
-        return f"{_who(data, names)} placed no wildcard."
-    return f"{_who(data, names)} placed wildcards on {names_sentence(placed)}."
+        return f"{names.actor(data)} placed no wildcard."
+    return f"{names.actor(data)} placed wildcards on {names_sentence(placed)}."
 
 
 # Event kind -> its sentence; the log tells these kinds, in the rules' own names.
@@ -99,24 +95,24 @@ SENTENCES = {
     "moved": _moved,
     "clues_taken": _clues_taken,
     "clue_stolen": lambda d, names: (
-        f"{_who(d, names)} stole {card_names([d['card']])} from {names(d['from'], capital=False)}."
+        f"{names.actor(d)} stole {card_names([d['card']])} from {names(d['from'], capital=False)}."
     ),
     "looked": lambda d, names: (
-        f"{_who(d, names)} looked at {counted(d['count'], 'card')} with Langdale Pike."
+        f"{names.actor(d)} looked at {counted(d['count'], 'card')} with Langdale Pike."
     ),
     "hidden_gained": _hidden_gained,
     "hidden_card": lambda d, names: f"You gained {card_names([d['card']])} as a hidden clue.",
     "wildcard_revealed": lambda d, names: (
-        f"{_who(d, names)} drew a Wildcard: it is shown and joins the visible clues."
+        f"{names.actor(d)} drew a Wildcard: it is shown and joins the visible clues."
     ),
     "von_kramm_reply": _von_kramm_reply,
     "clues_discarded": _clues_discarded,
     "clues_swapped": lambda d, names: (
-        f"{_who(d, names)} swapped {card_names([d['gave']])} for {card_names([d['took']])}."
+        f"{names.actor(d)} swapped {card_names([d['gave']])} for {card_names([d['took']])}."
     ),
     "moriarty": _moriarty,
     "moran": lambda d, names: (
-        f"{_who(d, names)} laid down the marker on {CHARACTERS[d['marker']].name} for Moran."
+        f"{names.actor(d)} laid down the marker on {CHARACTERS[d['marker']].name} for Moran."
     ),
     "reserved": _reserved,
     "villain_drawn": lambda d, names: f"Day {d['day']}: {CHARACTERS[d['villain']].name} appears!",
@@ -125,7 +121,7 @@ SENTENCES = {
     ),
     "day_ended": _day_ended,
     "wildcards_assigned": _wildcards_assigned,
-    "timed_out": lambda d, names: f"{_who(d, names)} ran out of time: the game chose for them.",
+    "timed_out": lambda d, names: f"{names.actor(d)} ran out of time: the game chose for them.",
     "deck_reshuffled": lambda d, names: "The discard pile was shuffled into a new deck.",
     "game_over": lambda d, names: headline(d, names),
 }
@@ -141,7 +137,7 @@ def headline(result: dict, names: SeatNames) -> str:
         return f"A draw: {scores[0]} points each, and as many markers."
     winner = winners[0]
     loser = 1 - winner
-    name = "You win" if winner == names.me else f"{names.name(winner)} wins"
+    name = f"{names(winner)} {names.agree(winner, 'win', 'wins')}"
     if result["decided_by"] == "points":
         return f"{name}, {scores[winner]} points to {scores[loser]}."
     tokens = result["tokens"]
@@ -149,12 +145,12 @@ def headline(result: dict, names: SeatNames) -> str:
         f"{scores[0]} points each: {name.lower() if winner == names.me else name} with "
         f"more markers left ({tokens[winner]} to {tokens[loser]})."
     )
-    return sentence[0].upper() + sentence[1:]
+    return capital(sentence)
 
 
 def end_notice(title: str, names: Mapping[int, str], result: dict) -> str:
     """The notification of the end, sent to both seats alike: the table's title, then the
     headline as a spectator reads it (nobody is "you")."""
     if not set(HEADLINE_FACTS) <= set(result):  # a notice queued before it carried them
-        return f"{title} is over."
-    return f"{title} is over: {headline(result, SeatNames(names, None))}"
+        return over_notice(title)
+    return over_notice(title, headline(result, SeatNames(names, None)))

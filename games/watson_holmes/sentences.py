@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.pages import SeatNames
+from games.pages import SeatNames, over_notice
 from games.watson_holmes.rules.state import CHARACTERS
-from games.words import names_sentence
+from games.words import capital, counted, names_sentence
 
 __all__ = ["SENTENCES", "TOKEN_WORDS", "CaseNames", "capital", "headline", "notice", "tokens"]
 
@@ -28,12 +28,7 @@ TOKEN_WORDS = {
 
 def tokens(count: int, kind: str) -> str:
     """ "1 carriage", "2 police tokens"."""
-    one, many = TOKEN_WORDS[kind]
-    return f"{count} {one if count == 1 else many}"
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return counted(count, *TOKEN_WORDS[kind])
 
 
 class CaseNames(SeatNames):
@@ -124,12 +119,12 @@ def _tokens_gained(data: dict, names: CaseNames) -> str:
 
 def _not_judged(data: dict, names: CaseNames) -> str:
     who = names.who(data["player"])
-    plays = "play" if data["player"] == names.me else "plays"
+    plays = names.agree(data["player"], "play", "plays")
     return f"Time ran out before {who} wrote answers at 221B: not judged, {who} {plays} on."
 
 
 def _answers_restated(data: dict, names: CaseNames) -> str:
-    their = "your" if data["player"] == names.me else "their"
+    their = names.agree(data["player"], "your", "their")
     return f"{names.who(data['player'])} restated {their} answers."
 
 
@@ -146,7 +141,7 @@ def _solved(data: dict, names: CaseNames) -> str:
 def _eliminated(data: dict, names: CaseNames) -> str:
     who = names.who(data["player"])
     right = f"{data['correct']} of {data['questions']}" if "questions" in data else "not all"
-    verb = "are" if data["player"] == names.me else "is"
+    verb = names.agree(data["player"], "are", "is")
     return f"{who} got {right} right at 221B and {verb} out of the race."
 
 
@@ -157,7 +152,7 @@ def _attempts_paused(data: dict, names: CaseNames) -> str:
 
 def _last_player(data: dict, names: CaseNames) -> str:
     rounds = data.get("rounds")
-    left = f" and has {rounds} round{'s' if rounds != 1 else ''} left" if rounds else ""
+    left = f" and has {counted(rounds, 'round')} left" if rounds else ""
     if data["player"] == names.me:
         left = left.replace("has", "have")
         return f"You are the last detective in the race{left}."
@@ -263,7 +258,7 @@ def headline(result: dict, names: CaseNames) -> str:
     winners = result["winners"]
     if not winners:
         return "Nobody solved the case: London's criminals sleep soundly tonight."
-    rounds = f"{result['rounds']} round{'' if result['rounds'] == 1 else 's'}"
+    rounds = counted(result["rounds"], "round")
     solvers = capital(names_sentence([names.who(seat) for seat in winners]))
     return f"{solvers} solved the case and won in {rounds}."
 
@@ -276,5 +271,5 @@ def notice(kind: str, title: str, names: Mapping[int, str], details: dict) -> st
     if kind == "table_news":
         return f"{title}: {capital(_went_to_baker_street(details, spectator))}"
     if kind == "game_over" and "rounds" in details:  # not so in a notice queued before
-        return f"{title} is over: {headline(details, spectator)}"
+        return over_notice(title, headline(details, spectator))
     return None
