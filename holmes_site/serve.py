@@ -6,9 +6,9 @@ reasons measured with `python -m bench peers` (idle, 20 tables; /proc/<pid>/stat
 - Waking for nothing. uvicorn's server loop wakes ten times a second to see whether it
   should stop (1.25 ms of CPU a second per worker with nobody playing), and its supervisor
   pings every worker over a pipe twice a second (1.0 ms/s in the supervisor, and each
-  worker's answering thread). Here a worker's loop wakes once a second, at the turn of the
-  second, to renew the Date header it stamps on responses (as often as uvicorn renews it),
-  and at once on SIGTERM/SIGINT; the parent sleeps in `sigwait` until a signal comes.
+  worker's answering thread). Here a worker's loop sleeps until SIGTERM/SIGINT: the Date
+  header uvicorn renewed on its ticks is stamped when a response is sent (DatedHeaders);
+  the parent sleeps in `sigwait` until a signal comes.
 - Memory. uvicorn's workers are spawned: each imports Django and the apps itself. Here
   the parent loads the application once (holmes_site/asgi.py sets Django up, warms it up
   and freezes what it loaded out of the garbage collector's way) and forks the workers,
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import signal
 import sys
 import time
+from email.utils import formatdate
 
 import uvicorn
 
@@ -36,24 +36,47 @@ WATCHED = STOP_SIGNALS | {signal.SIGCHLD}
 STARTUP_FAILURE = 3  # uvicorn's exit code when a worker cannot start: no point forking again
 
 
-class QuietServer(uvicorn.Server):
-    """A uvicorn server whose main loop sleeps until the next second or a stop signal,
-    instead of waking every tenth of a second."""
+class DatedHeaders(list):
+    """The headers uvicorn adds to every response, with a Date stamped when they are read
+    (formatted at most once a second) instead of renewed by a timer. uvicorn's protocols
+    take them as `default_headers + headers` or iterate over them."""
 
-    tick_seconds = 1.0  # the Date header's resolution
+    def __init__(self, headers: list[tuple[bytes, bytes]]):
+        super().__init__(headers)
+        self._stamped = (-1, b"")  # the second and its date, formatted
+
+    def current(self) -> list[tuple[bytes, bytes]]:
+        second, date = self._stamped
+        now = int(time.time())
+        if now != second:
+            date = formatdate(now, usegmt=True).encode()
+            self._stamped = (now, date)
+        return [(b"date", date), *super().__iter__()]
+
+    def __iter__(self):
+        return iter(self.current())
+
+    def __add__(self, other):
+        return self.current() + list(other)
+
+
+class QuietServer(uvicorn.Server):
+    """A uvicorn server whose main loop sleeps until a stop signal, instead of waking
+    every tenth of a second to see whether one came and to renew the Date header."""
+
     _woken: asyncio.Event | None = None
     _loop: asyncio.AbstractEventLoop | None = None
 
     async def main_loop(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._woken = asyncio.Event()
-        # uvicorn's on_tick renews the Date header when its counter is a multiple of 10.
-        while not await self.on_tick(0):
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), timeout=self._until_next_tick())
-
-    def _until_next_tick(self) -> float:
-        return self.tick_seconds - time.time() % self.tick_seconds
+        headers = self.config.encoded_headers
+        self.server_state.default_headers = (
+            DatedHeaders(headers) if self.config.date_header else list(headers)
+        )
+        while not self.should_exit:
+            await self._woken.wait()
+            self._woken.clear()
 
     def handle_exit(self, sig: int, frame) -> None:
         super().handle_exit(sig, frame)

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from holmes_site.serve import QuietServer, parse
+from holmes_site import serve
+from holmes_site.serve import DatedHeaders, QuietServer, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the launcher forks")
@@ -79,7 +80,7 @@ def test_it_serves_from_forked_workers_and_stops_them_on_sigterm(server):
     process, port = server
     reply = get(port)
     assert reply.read() == b"ok\n"
-    assert reply.headers["Date"]  # renewed once a second by the quiet loop
+    assert reply.headers["Date"]  # stamped as the response goes (DatedHeaders)
     workers = wait_for(lambda: len(children(process.pid)) == 2 and children(process.pid))
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
@@ -96,17 +97,31 @@ def test_a_worker_that_dies_is_replaced(server):
     assert get(port).status == 200
 
 
-def test_the_quiet_loop_stops_on_a_signal_between_its_ticks():
+def test_the_quiet_loop_sleeps_until_a_stop_signal():
     server = QuietServer(uvicorn.Config(app=None, lifespan="off"))
-    server.tick_seconds = 3600.0  # no tick comes while the test runs: only the signal
 
     async def main():
         loop = asyncio.get_running_loop()
         loop.call_later(0.05, server.handle_exit, signal.SIGTERM, None)
         await asyncio.wait_for(server.main_loop(), timeout=60)
 
-    asyncio.run(main())  # a loop that waited for its next tick would time out here
+    asyncio.run(main())  # a loop the signal did not wake would time out here
     assert server.should_exit
+    assert next(iter(server.server_state.default_headers))[0] == b"date"
+
+
+def test_the_date_header_is_the_second_it_is_read(monkeypatch):
+    headers = DatedHeaders([(b"server", b"uvicorn")])
+    monkeypatch.setattr(serve.time, "time", lambda: 1_000_000_000.5)
+    first = headers + [(b"x", b"1")]
+    monkeypatch.setattr(serve.time, "time", lambda: 1_000_000_061.2)
+
+    assert first == [
+        (b"date", b"Sun, 09 Sep 2001 01:46:40 GMT"),
+        (b"server", b"uvicorn"),
+        (b"x", b"1"),
+    ]
+    assert list(headers)[0] == (b"date", b"Sun, 09 Sep 2001 01:47:41 GMT")
 
 
 def test_the_procfile_options_are_understood():
