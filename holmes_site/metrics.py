@@ -3,7 +3,7 @@ readings taken when it asks.
 
 Counts (moves applied and refused, how long a move took) are kept by the process that saw
 them. Under `make up` several web processes serve the site, so the counts live in
-prometheus-client's multiprocess files when PROMETHEUS_MULTIPROC_DIR is set (the Procfile
+prometheus-client's multiprocess files when PROMETHEUS_MULTIPROC_DIR is set (`make up`
 sets it) and are summed at each scrape; without it (`make run`, tests) they live in the
 process. Readings (open sockets, tasks queued, judgements waiting) are asked of the
 database and Redis at scrape time, so every node reports the same figure and nothing runs

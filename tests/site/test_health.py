@@ -146,3 +146,48 @@ def test_it_counts_each_move_by_game_and_what_came_of_it(client, alice, bob):
     )
     timed = "holmes_move_seconds_count"
     assert sample(after, timed, **counted) == sample(before, timed, **counted) + 2
+
+
+@pytest.mark.django_db
+def test_it_counts_the_sockets_open_on_table_pages(client, alice, bob):
+    from play import presence
+
+    table = services.table_create(host=alice, game="sherlock_mycroft")
+    services.table_join(invite_code=table.invite_code, user=bob)
+    seats = {seat.user_id: seat.pk for seat in table.seats.all()}
+    first = presence.socket_open(table_id=table.pk, seat_id=seats[alice.pk], user_id=alice.pk)
+    presence.socket_open(table_id=table.pk, seat_id=seats[bob.pk], user_id=bob.pk)
+    presence.socket_open(table_id=table.pk, seat_id=None)  # a spectator's
+
+    opened = metric(client.get("/metrics").content.decode(), "holmes_open_sockets")
+    presence.socket_close(socket_id=first)
+    closed = metric(client.get("/metrics").content.decode(), "holmes_open_sockets")
+
+    assert (opened, closed) == (3, 2)
+
+
+def count_in_a_process(folder: Path, moves: int) -> str:
+    """A web worker of its own, with the shared directory of counts, applying `moves`
+    moves; then (moves=0) what a scrape of any one worker reads."""
+    script = (
+        "from holmes_site import metrics\n"
+        f"metrics.MOVES_APPLIED.labels('watson_holmes').inc({moves})\n"
+        "print(metrics.exposition().decode())"
+    )
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(folder)}
+    env.setdefault("DJANGO_SETTINGS_MODULE", "holmes_site.settings")
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=PROJECT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_it_sums_the_counts_of_every_worker_of_a_node(tmp_path):
+    # uvicorn --workers N: each worker counts its own moves; a scrape reaches one of them.
+    count_in_a_process(tmp_path, 2)
+    count_in_a_process(tmp_path, 3)
+
+    scraped = count_in_a_process(tmp_path, 0)
+
+    assert sample(scraped, "holmes_moves_applied_total", game="watson_holmes") == 5
