@@ -8,6 +8,7 @@
   const editor = document.getElementById("holmes-editor");
   const form = document.getElementById("caseversion_form");
   if (!editor || !form) return;
+  const { sendInPlace, readPageAgain, tell } = window.HolmesInPlace;
 
   // --- Folded cards -----------------------------------------------------------------------
 
@@ -184,7 +185,7 @@
     step.addEventListener("submit", function (event) {
       if (!isDirty()) return;
       event.preventDefault();
-      tellInPanel(
+      tell(
         document.getElementById("workflow"),
         "You have unsaved changes: press Save first, then this button (it acts on the saved case)."
       );
@@ -202,38 +203,17 @@
     if (!threadForm || !panel || !panel.contains(threadForm)) return;
     event.preventDefault();
     const button = threadForm.querySelector("button[type=submit]");
-    if (button) button.disabled = true;
-    let answer = {};
-    let sent = false;
-    try {
-      const response = await fetch(threadForm.action, {
-        method: "POST",
-        body: new FormData(threadForm),
-        headers: { "X-Holmes-In-Place": "1" },
-        credentials: "same-origin",
-      });
-      answer = await response.json().catch(function () { return {}; });
-      sent = response.ok && answer.done;
-    } catch (error) {
-      answer = { message: "Not sent: the site cannot be reached. Your text is still here." };
-    }
-    if (!sent) {
-      if (button) button.disabled = false;
-      tellInPanel(threadForm.closest(".holmes-thread"), answer.message || "Not sent: try again.");
+    const result = await sendInPlace(threadForm.action, new FormData(threadForm), button);
+    if (!result.sent) {
+      tell(threadForm.closest(".holmes-thread"), result.message);
       return;
     }
     const typed = {};
     panel.querySelectorAll("textarea").forEach(function (box) {
       if (box.value && !threadForm.contains(box)) typed[box.id] = box.value;
     });
-    let fresh = null;
-    try {
-      const page = await fetch(location.pathname + location.search, { credentials: "same-origin" });
-      const doc = new DOMParser().parseFromString(await page.text(), "text/html");
-      fresh = doc.getElementById("review-comments");
-    } catch (error) {
-      fresh = null;
-    }
+    const page = await readPageAgain();
+    const fresh = page ? page.getElementById("review-comments") : null;
     const current = document.getElementById("review-comments");
     if (fresh) {
       Object.keys(typed).forEach(function (id) {
@@ -241,26 +221,15 @@
         if (box) box.value = typed[id];
       });
       current.replaceWith(fresh);
-      tellInPanel(fresh, answer.message);
+      tell(fresh, result.message);
     } else {
       // Sent, but the panel could not be fetched again: say so, and keep the page as it is.
       const box = threadForm.querySelector("textarea");
       if (box) box.value = "";
       if (button) button.disabled = false;
-      tellInPanel(current, answer.message + " Reload the page to see the thread.");
+      tell(current, result.message + " Reload the page to see the thread.");
     }
   });
-
-  function tellInPanel(where, text) {
-    let note = where.querySelector(":scope > .holmes-in-place-status");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "holmes-in-place-status";
-      note.setAttribute("role", "status");
-      where.prepend(note);
-    }
-    note.textContent = text;
-  }
 
   // --- Autosave ------------------------------------------------------------------------------
 

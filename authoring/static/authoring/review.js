@@ -8,6 +8,7 @@
   "use strict";
 
   if (!document.getElementById("review-form")) return;
+  const { sendInPlace, readPageAgain, tell } = window.HolmesInPlace;
   // The form is drawn again after each sending: it is looked up by its id each time.
   const AREAS = ["case-text", "cards", "comments"];
 
@@ -24,38 +25,17 @@
     const action = (button && button.getAttribute("formaction")) || form.action;
     const near = button ? button.closest(".holmes-thread, li, section, .holmes-panel") : null;
     const data = new FormData(form, button);
-    if (button) button.disabled = true;
-    let answer = {};
-    let sent = false;
-    try {
-      const response = await fetch(action, {
-        method: "POST",
-        body: data,
-        headers: { "X-Holmes-In-Place": "1" },
-        credentials: "same-origin",
-      });
-      answer = await response.json().catch(function () { return {}; });
-      sent = response.ok && answer.done;
-    } catch (error) {
-      answer = { message: "Not sent: the site cannot be reached. Your text is still here." };
-    }
-    if (!sent) {
-      if (button) button.disabled = false;
-      tell(near || form, answer.message || "Not sent: try again.");
+    const result = await sendInPlace(action, data, button);
+    if (!result.sent) {
+      tell(near || form, result.message);
       if (button) button.focus();
       return;
     }
-    await redraw(answer.message, near ? near.id : "");
+    await redraw(result.message, near ? near.id : "");
   }
 
   async function redraw(message, nearId) {
-    let fresh = null;
-    try {
-      const page = await fetch(location.pathname + location.search, { credentials: "same-origin" });
-      fresh = new DOMParser().parseFromString(await page.text(), "text/html");
-    } catch (error) {
-      fresh = null;
-    }
+    const fresh = await readPageAgain();
     if (!fresh || !fresh.getElementById("review-form")) {
       // Sent, but the page could not be read again: a reload shows the threads.
       location.reload();
@@ -88,16 +68,4 @@
     tell(target.classList.contains("holmes-thread") ? target : target.parentElement, message);
     target.focus();
   }
-
-  function tell(where, text) {
-    let note = where.querySelector(":scope > .holmes-in-place-status");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "holmes-in-place-status";
-      note.setAttribute("role", "status");
-      where.prepend(note);
-    }
-    note.textContent = text;
-  }
 })();
-

@@ -9,6 +9,7 @@
   "use strict";
 
   if (!document.getElementById("holmes-thread-forms")) return;
+  const { sendInPlace, readPageAgain, tell } = window.HolmesInPlace;
 
   // A comment typed under a card is no change to the case: the editor's own listeners
   // (its "Unsaved changes" status, its autosave) never hear of it.
@@ -62,30 +63,15 @@
   async function send(form, button) {
     const area = button ? button.closest("[data-holmes-threads]") : null;
     const thread = button ? button.closest(".holmes-thread") : null;
-    if (button) button.disabled = true;
-    let answer = {};
-    let sent = false;
-    try {
-      const response = await fetch(form.action, {
-        method: "POST",
-        body: new FormData(form),
-        headers: { "X-Holmes-In-Place": "1" },
-        credentials: "same-origin",
-      });
-      answer = await response.json().catch(function () { return {}; });
-      sent = response.ok && answer.done;
-    } catch (error) {
-      answer = { message: "Not sent: the site cannot be reached. Your text is still here." };
-    }
-    if (!sent) {
-      if (button) button.disabled = false;
-      tell(thread || area, answer.message || "Not sent: try again.");
+    const result = await sendInPlace(form.action, new FormData(form), button);
+    if (!result.sent) {
+      tell(thread || area, result.message);
       return;
     }
     const sentBoxes = Array.from(form.elements).filter(function (el) {
       return el.tagName === "TEXTAREA";
     });
-    await redraw(sentBoxes, answer.message, area ? area.id : "", thread ? thread.id : "");
+    await redraw(sentBoxes, result.message, area ? area.id : "", thread ? thread.id : "");
   }
 
   // Each area of threads again, as the server now draws it, with every box's typed text
@@ -95,13 +81,7 @@
     document.querySelectorAll("[data-holmes-threads] textarea").forEach(function (box) {
       if (box.value && !sentBoxes.includes(box)) typed[box.id] = box.value;
     });
-    let fresh = null;
-    try {
-      const page = await fetch(location.pathname + location.search, { credentials: "same-origin" });
-      fresh = new DOMParser().parseFromString(await page.text(), "text/html");
-    } catch (error) {
-      fresh = null;
-    }
+    const fresh = await readPageAgain();
     if (!fresh) {
       sentBoxes.forEach(function (box) { box.value = ""; });
       const where = document.getElementById(areaId);
@@ -137,17 +117,5 @@
     if (!target) return;
     tell(target, message);
     target.focus();
-  }
-
-  function tell(where, text) {
-    if (!where) return;
-    let note = where.querySelector(":scope > .holmes-in-place-status");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "holmes-in-place-status";
-      note.setAttribute("role", "status");
-      where.prepend(note);
-    }
-    note.textContent = text;
   }
 })();
