@@ -14,6 +14,9 @@ reasons measured with `python -m bench peers` (idle, 20 tables; /proc/<pid>/stat
   and freezes what it loaded out of the garbage collector's way) and forks the workers,
   which share those pages until they write to them.
 
+With `--celery-worker "OPTIONS"` the parent forks a Celery worker too: one process
+fewer that loads Django by itself (the Celery worker's own pages were 93 MB of PSS).
+
 A worker that dies is replaced (forked again from the loaded parent, in milliseconds);
 SIGTERM or SIGINT to the parent stops the workers gracefully and waits for them.
 """
@@ -23,9 +26,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shlex
 import signal
 import sys
 import time
+from collections.abc import Callable
 from email.utils import formatdate
 
 import uvicorn
@@ -102,15 +107,16 @@ def config_from(flags: argparse.Namespace) -> uvicorn.Config:
     )
 
 
-def run_worker(config: uvicorn.Config, sock) -> None:
-    """In a forked child: serve the parent's socket until told to stop."""
+def in_child(work: Callable[[], object]) -> None:
+    """In a forked child: do `work` with the signals a process normally has, then exit
+    with its code (never return into the parent's loop)."""
     signal.pthread_sigmask(signal.SIG_SETMASK, set())
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     code = 0
     try:
-        QuietServer(config).run(sockets=[sock])
+        work()
     except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 1
+        code = stop.code if isinstance(stop.code, int) else (1 if stop.code else 0)
     except BaseException:
         import traceback
 
@@ -122,50 +128,66 @@ def run_worker(config: uvicorn.Config, sock) -> None:
     os._exit(code)
 
 
-def fork_worker(config: uvicorn.Config, sock) -> int:
+def web_worker(config: uvicorn.Config, sock) -> Callable[[], object]:
+    return lambda: QuietServer(config).run(sockets=[sock])
+
+
+def celery_worker(options: list[str]) -> Callable[[], object]:
+    """A Celery worker run in a child of the loaded parent: Django and the tasks' modules
+    are the parent's pages, shared, instead of a whole process's own."""
+
+    def work() -> None:
+        from holmes_site.celery import app
+
+        app.worker_main(["worker", *options])
+
+    return work
+
+
+def fork(work: Callable[[], object]) -> int:
     pid = os.fork()
     if pid == 0:
-        run_worker(config, sock)
+        in_child(work)
     return pid
 
 
-def reap(workers: set[int]) -> list[int]:
-    """The exit codes of the workers that ended, removed from `workers`."""
-    codes = []
-    while workers:
+def reap(children: dict[int, Callable]) -> list[tuple[Callable, int]]:
+    """The children that ended, removed from `children`: what each did, its exit code."""
+    ended = []
+    while children:
         pid, status = os.waitpid(-1, os.WNOHANG)
         if pid == 0:
             break
-        if pid in workers:
-            workers.discard(pid)
-            codes.append(os.waitstatus_to_exitcode(status))
-    return codes
+        if pid in children:
+            ended.append((children.pop(pid), os.waitstatus_to_exitcode(status)))
+    return ended
 
 
-def supervise(config: uvicorn.Config, sock, count: int) -> int:
-    """Fork `count` workers, replace any that dies, stop them all on SIGTERM or SIGINT."""
+def supervise(works: list[Callable[[], object]]) -> int:
+    """Fork a child for each of `works`, fork again any that ends, stop them all on
+    SIGTERM or SIGINT."""
     # Blocked before the first fork, so that no signal is lost between two waits; each
-    # worker unblocks them for itself.
+    # child unblocks them for itself.
     signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED)
-    workers = {fork_worker(config, sock) for _ in range(count)}
+    children = {fork(work): work for work in works}
     while True:
         received = signal.sigwait(WATCHED)
         if received in STOP_SIGNALS:
-            return stop_workers(workers, received)
-        for code in reap(workers):
+            return stop_children(children, received)
+        for work, code in reap(children):
             if code == STARTUP_FAILURE:
                 print("holmes serve: a worker could not start; stopping.", file=sys.stderr)
-                return stop_workers(workers, signal.SIGTERM) or STARTUP_FAILURE
+                return stop_children(children, signal.SIGTERM) or STARTUP_FAILURE
             print(f"holmes serve: a worker ended (exit {code}); starting another.", flush=True)
-            workers.add(fork_worker(config, sock))
+            children[fork(work)] = work
 
 
-def stop_workers(workers: set[int], sent: int) -> int:
-    for pid in workers:
+def stop_children(children: dict[int, Callable], sent: int) -> int:
+    for pid in children:
         os.kill(pid, sent)
-    while workers:
+    while children:
         pid, _ = os.waitpid(-1, 0)
-        workers.discard(pid)
+        children.pop(pid, None)
     return 0
 
 
@@ -181,6 +203,14 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-access-log", dest="access_log", action="store_false")
     parser.add_argument("--ws-per-message-deflate", type=on_off, default=False)
     parser.add_argument("--ws-ping-interval", type=float, default=60.0)
+    parser.add_argument(
+        "--celery-worker",
+        metavar="OPTIONS",
+        type=shlex.split,
+        default=None,
+        help="also run a Celery worker, forked from the loaded site, with these options "
+        "of `celery worker` (one quoted argument)",
+    )
     flags = parser.parse_args(argv)
     if flags.workers < 1:
         parser.error("--workers must be 1 or more")
@@ -200,8 +230,11 @@ def main(argv: list[str]) -> int:
     config = config_from(flags)
     config.load()  # imports holmes_site.asgi: Django set up, warmed up, frozen
     sock = config.bind_socket()
+    works = [web_worker(config, sock) for _ in range(flags.workers)]
+    if flags.celery_worker is not None:
+        works.append(celery_worker(flags.celery_worker))
     try:
-        return supervise(config, sock, flags.workers)
+        return supervise(works)
     finally:
         sock.close()
 

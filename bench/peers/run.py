@@ -24,9 +24,9 @@ from pathlib import Path
 from bench import load
 from bench._harness import (
     POSTGRES_URL,
+    QUEUE,
     REDIS_URL,
     ROOT,
-    celery_worker,
     clear_queue,
     clear_run_keys,
     free_port,
@@ -212,8 +212,9 @@ def node_problem() -> str | None:
 
 
 def start_holmes(side: Side, folder: Path, table_total: int) -> None:
-    """As the Procfile serves the site: forked uvicorn workers (holmes_site/serve.py), a
-    Celery worker, Redis (a server of its own when redis-server is installed)."""
+    """As the Procfile serves the site: uvicorn workers and a Celery worker forked from one
+    loaded parent (holmes_site/serve.py), Redis (a server of its own when redis-server is
+    installed)."""
     env = {
         "DJANGO_SETTINGS_MODULE": "bench.settings",
         "DATABASE_URL": database_url(HOLMES_DATABASE),
@@ -237,24 +238,30 @@ def start_holmes(side: Side, folder: Path, table_total: int) -> None:
     side.holmes_tables = prepare(table_total)
     port = free_port()
     log = folder / "holmes.log"
-    web = start(serve(port, workers), log)
+    queued = "REDIS_URL" in os.environ
+    if queued:
+        clear_queue(redis_url)  # the worker's queue starts empty
+    web = start(serve(port, workers, celery=queued), log)
     side.processes.append(web)
     side.base = f"http://127.0.0.1:{port}"
-    servers = [web]
-    if "REDIS_URL" in os.environ:
-        worker_log = folder / "worker.log"
-        servers.append(celery_worker(worker_log))
-        side.processes.append(servers[-1])
     wait_until_up(side.base, web, log)
-    if "REDIS_URL" in os.environ:
-        wait_until_worker_ready(servers[1], worker_log)
-    roots = [process.pid for process in servers]
-    side.meter = Meter(roots, ADMIN_URL, HOLMES_DATABASE, machine_wide, own)
+    if queued:
+        wait_until_worker_ready(web, log)
+    side.meter = Meter([web.pid], ADMIN_URL, HOLMES_DATABASE, machine_wide, own)
 
 
-def serve(port: int, workers: int) -> list[str]:
-    """The Procfile's web server (holmes_site/serve.py), with its websocket options and
-    the bench's quiet logging (bench._harness.uvicorn's, for uvicorn's own supervisor)."""
+# The Celery worker's options: bench._harness.celery_worker's (one process, the bench's
+# queue, none of the chatter between workers that a lone worker has no use for).
+CELERY_OPTIONS = (
+    f"--pool=solo --queues={QUEUE} --loglevel=WARNING "
+    "--without-heartbeat --without-mingle --without-gossip"
+)
+
+
+def serve(port: int, workers: int, *, celery: bool = False) -> list[str]:
+    """The Procfile's web server (holmes_site/serve.py), with its websocket options, the
+    bench's quiet logging (bench._harness.uvicorn's) and, with `celery`, the Celery
+    worker forked from it as the Procfile runs it."""
     return [
         sys.executable,
         "-m",
@@ -266,6 +273,7 @@ def serve(port: int, workers: int) -> list[str]:
         "--log-level=warning",
         "--backlog=2048",
         *procfile_websocket_options(),
+        *([f"--celery-worker={CELERY_OPTIONS}"] if celery else []),
     ]
 
 

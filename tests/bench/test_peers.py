@@ -239,6 +239,12 @@ def test_holmes_is_served_as_the_procfile_serves_it():
     assert "holmes_site.serve" in web and command[1:3] == ["-m", "holmes_site.serve"]
     assert "--ws-per-message-deflate=false" in command and "--ws-ping-interval=60" in command
     assert "--workers=4" in command
+    # The Celery worker is forked from the web server's parent, not a process of its own.
+    procfile = (ROOT / "Procfile").read_text().splitlines()
+    assert "--celery-worker" in web and not [
+        line for line in procfile if line.startswith("worker:")
+    ]
+    assert [word for word in serve(8000, 4, celery=True) if word.startswith("--celery-worker=")]
 
 
 def test_the_proportional_size_of_a_process_is_read_and_of_a_gone_one_is_0():

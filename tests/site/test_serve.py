@@ -97,6 +97,54 @@ def test_a_worker_that_dies_is_replaced(server):
     assert get(port).status == 200
 
 
+def redis_problem(url: str) -> str | None:
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except (redis.RedisError, OSError) as error:
+        return str(error)
+    return None
+
+
+def test_a_celery_worker_forked_from_the_site_takes_tasks(tmp_path):
+    url = os.environ.get("HOLMES_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    if redis_problem(url):
+        pytest.skip(f"Redis is unreachable: {redis_problem(url)}")
+    from celery import Celery
+
+    queue = f"holmes-serve-test-{os.getpid()}"
+    env = {
+        **os.environ,
+        "HOLMES_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        "REDIS_URL": url,
+        "HOLMES_CELERY_QUEUE": queue,
+    }
+    env.pop("DATABASE_URL", None)
+    log_path = tmp_path / "serve.log"
+    options = "--pool=solo --loglevel=INFO --without-heartbeat --without-mingle --without-gossip"
+    command = [sys.executable, "-m", "holmes_site.serve", f"--port={free_port()}",
+               f"--celery-worker={options}"]  # fmt: skip
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+    try:
+        wait_for(lambda: "ready." in log_path.read_text() or process.poll() is not None)
+        assert process.poll() is None, log_path.read_text()
+        client = Celery(broker=url, set_as_current=False)
+        client.send_task("holmes_site.tasks.outbox_redeliver", queue=queue)
+        wait_for(lambda: "outbox_redeliver" in log_path.read_text().split("ready.", 1)[1])
+        assert len(children(process.pid)) == 2  # a web worker and the Celery worker
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        import redis
+
+        redis.Redis.from_url(url).delete(queue)
+
+
 def test_the_quiet_loop_sleeps_until_a_stop_signal():
     server = QuietServer(uvicorn.Config(app=None, lifespan="off"))
 
