@@ -1,8 +1,9 @@
 """Holmes as two nodes behind HAProxy, one of them killed midway: `python -m bench nodes`.
 
-Each node is what one machine of a deployment runs: its own uvicorn (HOLMES_NODES_WORKERS
-workers, 2 by default) and its own Celery worker, bound to its own loopback address
-(127.0.0.2 and 127.0.0.3). HAProxy, on 127.0.0.1, spreads the players' sockets and
+Each node is what one machine of a deployment runs, the Procfile's web line: its own
+`holmes_site.serve`, whose loaded parent forks its uvicorn workers (HOLMES_NODES_WORKERS,
+2 by default) and its own Celery worker, bound to its own loopback address (127.0.0.2
+and 127.0.0.3). HAProxy, on 127.0.0.1, spreads the players' sockets and
 requests over both (round robin) and checks each node's `/readyz` twice a second. Both
 nodes share one PostgreSQL database (created for the run and dropped after it) and one
 Redis, which carries each move's news to the sockets of the other node.
@@ -64,8 +65,8 @@ from bench._harness import (
     redis_problem,
     run_client,
     stop,
-    uvicorn,
 )
+from bench.peers.run import serve
 
 ADDRESSES = ("127.0.0.2", "127.0.0.3")
 FRONT = "127.0.0.1"
@@ -245,17 +246,20 @@ def spawn(command: list[str], log: Path, env: dict[str, str]) -> subprocess.Pope
 
 
 def start_node(node: Node, workers: int, env: dict[str, str], queue: str) -> None:
-    web = [word for word in uvicorn(node.port, workers) if not word.startswith("--host=")]
-    web.append(f"--host={node.address}")
-    node.processes.append(spawn(web, node.folder / "web.log", env))
-    worker = [
-        *(sys.executable, "-m", "celery", "-A", "holmes_site", "worker", "--pool=solo"),
-        f"--queues={queue}",
-        f"--hostname={node.name}@%h",
-        "--loglevel=INFO",
-        *("--without-heartbeat", "--without-mingle", "--without-gossip"),
+    """As the Procfile's web line runs a node: holmes_site.serve's loaded parent forks the
+    uvicorn workers and the Celery worker (bench.peers.run.serve's command), here on the
+    node's own address and the run's queue; the worker logs at INFO, for its "ready"."""
+    celery = (
+        f"--pool=solo --queues={queue} --hostname={node.name}@%h --loglevel=INFO "
+        "--without-heartbeat --without-mingle --without-gossip"
+    )
+    command = [
+        word
+        for word in serve(node.port, workers)
+        if not word.startswith(("--host=", "--celery-worker="))
     ]
-    node.processes.append(spawn(worker, node.folder / "worker.log", env))
+    command += [f"--host={node.address}", f"--celery-worker={celery}"]
+    node.processes.append(spawn(command, node.folder / "web.log", env))
 
 
 def wait_for(what: str, ready, processes: list[subprocess.Popen], log: Path) -> None:
@@ -282,8 +286,8 @@ def answers(url: str) -> tuple[int, str]:
 
 
 def node_ready(node: Node) -> bool:
-    worker_log = (node.folder / "worker.log").read_text(errors="replace")
-    return answers(f"{node.base}/readyz")[0] == 200 and " ready." in worker_log
+    log = (node.folder / "web.log").read_text(errors="replace")
+    return answers(f"{node.base}/readyz")[0] == 200 and " ready." in log
 
 
 def both_in_pool(front: str, nodes: list[Node]) -> bool:
@@ -819,7 +823,7 @@ def report(figures: Figures, options: Options, front: str) -> None:
         flush=True,
     )
     print(
-        f"killed {figures.killed} (SIGKILL, its uvicorn and Celery worker): "
+        f"killed {figures.killed} (SIGKILL to its parent, web workers and Celery worker): "
         f"{figures.cut_off} players cut off, {figures.reconnected} had a view again through "
         f"HAProxy; the longest wait for a view after the kill {figures.longest_wait_ms:.0f} ms",
         flush=True,
@@ -928,8 +932,8 @@ def run(options: Options) -> int:
 def heading(options: Options, front: str) -> str:
     what = f"{options.moves} moves a table" if options.moves else f"{options.seconds:g} s"
     return (
-        f"Nodes: {', '.join(ADDRESSES)} (each uvicorn with {options.workers} workers and a "
-        f"Celery worker) behind HAProxy at {front} (round robin; GET /readyz every "
+        f"Nodes: {', '.join(ADDRESSES)} (each holmes_site.serve: {options.workers} uvicorn "
+        f"workers and a Celery worker) behind HAProxy at {front} (round robin; GET /readyz every "
         f"{CHECK_MS} ms, out after {CHECK_FALL} failures); one PostgreSQL database and one "
         f"Redis shared. {options.tables} tables x 3 players, think {options.think:g} s on "
         f"average, {what}; the second node killed midway."
