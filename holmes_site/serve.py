@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import ctypes
 import os
 import shlex
 import signal
@@ -38,6 +40,7 @@ import uvicorn
 APPLICATION = "holmes_site.asgi:application"
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 WATCHED = STOP_SIGNALS | {signal.SIGCHLD}
+PR_SET_PDEATHSIG = 1  # prctl(2)
 STARTUP_FAILURE = 3  # uvicorn's exit code when a worker cannot start: no point forking again
 
 
@@ -112,6 +115,7 @@ def in_child(work: Callable[[], object]) -> None:
     with its code (never return into the parent's loop)."""
     signal.pthread_sigmask(signal.SIG_SETMASK, set())
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    die_with_parent()
     code = 0
     try:
         work()
@@ -126,6 +130,17 @@ def in_child(work: Callable[[], object]) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
     os._exit(code)
+
+
+def die_with_parent() -> None:
+    """A SIGTERM when the parent dies, even by SIGKILL: no orphaned worker keeps serving
+    the port or taking tasks (Linux's PR_SET_PDEATHSIG; elsewhere nothing)."""
+    parent = os.getppid()
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it died before prctl took effect
+        os._exit(1)
 
 
 def web_worker(config: uvicorn.Config, sock) -> Callable[[], object]:

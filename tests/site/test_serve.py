@@ -71,8 +71,12 @@ def server(tmp_path):
         yield process, port
     finally:
         if process.poll() is None:
-            process.kill()
-            process.wait()
+            process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         log.close()
 
 
@@ -85,6 +89,14 @@ def test_it_serves_from_forked_workers_and_stops_them_on_sigterm(server):
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+
+
+def test_the_workers_end_when_their_parent_is_killed(server):
+    process, _ = server
+    workers = wait_for(lambda: len(children(process.pid)) == 2 and children(process.pid))
+    process.kill()
+    process.wait()
+    wait_for(lambda: not [pid for pid in workers if Path(f"/proc/{pid}").exists()])
 
 
 def test_a_worker_that_dies_is_replaced(server):
