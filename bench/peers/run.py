@@ -59,6 +59,11 @@ SERVER_START_SECONDS = 60.0
 IDLE_SECONDS = 60.0
 # The Holmes side's own Redis (see start_redis): its housekeeping once a second, not ten
 # times, and never sped up by the number of clients (dynamic-hz).
+# Holmes's web workers: one a core (HOLMES_PEERS_WORKERS to change it). At 200 tables on
+# two cores, four (bench.load's default) held 54 MB more (PSS 265 MB against 211: each
+# worker's copies of the pages it shares with the others) for a p99 of 28 ms against
+# 52, both far under the 250 ms bar, and the same CPU a move (5.16 ms against 5.00).
+WEB_WORKERS = int(os.environ.get("HOLMES_PEERS_WORKERS", os.cpu_count() or 2))
 REDIS_OPTIONS = ("--save", "", "--appendonly", "no", "--hz", "1", "--dynamic-hz", "no")
 
 
@@ -68,8 +73,10 @@ def database_url(name: str) -> str:
     return POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
 
 
-HOLMES_DATABASE = "holmes_bench_peers"
-PEER_DATABASE = "holmes_bench_bgio"
+# Each run its own databases: a run started meanwhile (another engineer's, on a shared
+# machine) dropped and made again one of a fixed name under a running one, tables and all.
+HOLMES_DATABASE = f"holmes_bench_peers_{os.getpid()}"
+PEER_DATABASE = f"holmes_bench_bgio_{os.getpid()}"
 ADMIN_URL = database_url("postgres")
 
 
@@ -220,7 +227,7 @@ def start_holmes(side: Side, folder: Path, table_total: int) -> None:
         "DATABASE_URL": database_url(HOLMES_DATABASE),
     }
     os.environ.pop("HOLMES_SQLITE_PATH", None)
-    workers, machine_wide, own = load.WORKERS, ("redis-server",), ()
+    workers, machine_wide, own = WEB_WORKERS, ("redis-server",), ()
     redis_url = REDIS_URL
     if shutil.which("redis-server"):
         redis, redis_url = start_redis(folder)
@@ -600,7 +607,7 @@ def run(options: Options) -> int:
     # A SIGTERM from the parent (its time bound) unwinds through the finally below.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print(
-        f"Peers: {', '.join(options.sides)}; {load.WORKERS} uvicorn workers for Holmes; "
+        f"Peers: {', '.join(options.sides)}; {WEB_WORKERS} uvicorn workers for Holmes; "
         f"3 players a table, think {load.THINK_SECONDS:g} s on average; {options.seconds:g} s "
         f"measured per run from {load.SETTLE_SECONDS:g} s (or a sixth of the arrival's time) "
         "after every player arrived; "
