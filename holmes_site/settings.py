@@ -245,6 +245,12 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 0.2,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# How long the worker's BRPOP waits on an empty queue before asking again (kombu's
+# default, 1 s). A task that arrives ends the wait at once, so a longer one only spares
+# the idle worker and Redis a round trip a second with nothing in it. (A synchronous
+# consumer sleeps this long between empty polls, but never past its own timeout: the
+# control commands' replies wait no longer.)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 10}
 # Run with `celery -A holmes_site beat` (one process for the whole site).
 CELERY_BEAT_SCHEDULE = {
     "outbox-redeliver": {
