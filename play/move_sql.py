@@ -24,22 +24,68 @@ those of a move that held the lock meanwhile: `apply_locked` (play/services/move
 says when it looks again.
 """
 
+from dataclasses import dataclass
+
 import orjson
 from django.db import connection
 from django.utils import timezone
 
 from holmes_site.fast_json import OrjsonEncoder
 
-from .models import Notebook, Seat, Table, TableEvent
+from .models import Notebook, Seat, Table
 from .presence import PRESENCE_COLUMN_COUNT, PRESENCE_COLUMNS, TablePresence, presence_params
 
-# The table's columns in its fields' order, read as the ORM would (see _table_converted),
-# but for the fixed part of the state: Table.from_db takes that from the process's copy
-# that fixed_digest names (play/models.py).
-TABLE_FIELDS = [field for field in Table._meta.concrete_fields if field.name != "fixed_state"]
-TABLE_ATTNAMES = [field.attname for field in TABLE_FIELDS]
-TABLE_COLUMNS = [field.get_col("t") for field in TABLE_FIELDS]
-TABLE_FIELD = {field.name: field for field in TABLE_FIELDS}
+
+class TableColumns:
+    """Columns of the table a locking read selects, in its fields' order, read as the ORM
+    would: through the backend's converters (SQLite returns datetimes as text) and the
+    fields' own (JSON), worked out once per connection (what the compiler's
+    get_converters does for every query). The fields left out are deferred: the model
+    reads one when it is first asked for, as a queryset's `defer` would."""
+
+    def __init__(self, left_out: set[str]):
+        fields = [field for field in Table._meta.concrete_fields if field.name not in left_out]
+        self.count = len(fields)
+        self.sql = ", ".join(f"t.{field.column}" for field in fields)
+        self._attnames = [field.attname for field in fields]
+        self._columns = [field.get_col("t") for field in fields]
+        self._converters: dict[str, list[tuple[int, list]]] = {}
+
+    def table(self, values) -> Table:
+        return Table.from_db(connection.alias, self._attnames, self._converted(values))
+
+    def _converted(self, values) -> list:
+        converted = list(values)
+        for index, converters in self._converters_here():
+            for convert in converters:
+                converted[index] = convert(converted[index], self._columns[index], connection)
+        return converted
+
+    def _converters_here(self) -> list[tuple[int, list]]:
+        if connection.alias not in self._converters:
+            self._converters[connection.alias] = [
+                (index, converters)
+                for index, column in enumerate(self._columns)
+                if (
+                    converters := connection.ops.get_db_converters(column)
+                    + column.get_db_converters(connection)
+                )
+            ]
+        return self._converters[connection.alias]
+
+
+# Every column but the fixed part of the state: Table.from_db takes that from the
+# process's copy that fixed_digest names (play/models.py). The page's move reads these:
+# it shows the table as its lock read it.
+TABLE = TableColumns({"fixed_state"})
+# Nor those that neither a move nor the view it answers with reads (play/selectors.py,
+# `table_view`): the API's and the socket's moves. Each column costs the move its share
+# of the statement's result (a datetime's is about 8 µs to load, a JSON one's more).
+MOVED_TABLE = TableColumns(
+    {"fixed_state", "options", "seed", "watching_allowed"}
+    | {"created_at", "started_at", "finished_at"}
+)
+TABLE_FIELD = {field.name: field for field in Table._meta.concrete_fields}
 # With who is at the table (play/presence.py), which the move needs to know whom to push
 # to and whom to tell of their turn.
 # `{key_columns}` and `{key_join}`: an idempotency key's first outcome, or nothing.
@@ -105,10 +151,11 @@ SEAT_KEY = """(
 KEY_COLUMN_COUNT = 4
 
 
-def _locking(template: str, key: str | None) -> str:
-    """A locking read, with the lookup of a key given as `key` (its SQL), or without."""
+def _locking(template: str, table: TableColumns, key: str | None) -> str:
+    """A locking read of `table`'s columns, with the lookup of a key given as `key` (its
+    SQL), or without."""
     return template.format(
-        table_columns=", ".join(f"t.{field.column}" for field in TABLE_FIELDS),
+        table_columns=table.sql,
         presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
         key_columns=", o.applied, o.version, o.fingerprint, o.outcome" if key else "",
         # At most one row, joined to the seat's: the key's, or NULLs.
@@ -116,10 +163,10 @@ def _locking(template: str, key: str | None) -> str:
     )
 
 
-LOCK_SEAT = _locking(LOCK_SEAT_AND_TABLE, None)
-LOCK_SEAT_AND_KEY = _locking(LOCK_SEAT_AND_TABLE, SEAT_KEY)
-LOCK_HELD_SEAT = _locking(LOCK_TABLE_FOR_HELD_SEAT, None)
-LOCK_HELD_SEAT_AND_KEY = _locking(LOCK_TABLE_FOR_HELD_SEAT, "%s")
+LOCK_SEAT = _locking(LOCK_SEAT_AND_TABLE, MOVED_TABLE, None)
+LOCK_SEAT_AND_KEY = _locking(LOCK_SEAT_AND_TABLE, MOVED_TABLE, SEAT_KEY)
+LOCK_HELD_SEAT = _locking(LOCK_TABLE_FOR_HELD_SEAT, TABLE, None)
+LOCK_HELD_SEAT_AND_KEY = _locking(LOCK_TABLE_FOR_HELD_SEAT, TABLE, "%s")
 
 # The seats of the players a move's views go to (play/pushed_views.py), with their notes.
 PLAYERS_SEATS = """
@@ -129,6 +176,22 @@ PLAYERS_SEATS = """
     WHERE s.table_id = %s AND s.user_id IS NOT NULL AND s.number IN ({numbers})
     ORDER BY s.number
 """
+
+
+@dataclass(slots=True)
+class EventRow:
+    """An event as `events_insert` and `move_store` write it: a TableEvent's values without
+    the model instance, which took 4.4 µs per event to build (its signals and defaults)
+    only to be read back into values here, against 0.3 µs. A TableEvent does as well."""
+
+    table_id: int
+    sequence: int
+    table_version: int
+    audience: str
+    type: str
+    payload: dict
+    request_key: str | None = None
+    request_fingerprint: str | None = None
 
 
 # What a locking read found of a key: None for a new key (or none asked for), else the
@@ -150,13 +213,12 @@ def seat_locking_table(
     if row is None:
         return None
     row, stored = _split_key_columns(row, key)
-    table_values = _table_converted(row[: len(TABLE_FIELDS)])
-    seat_columns = row[len(TABLE_FIELDS) : -PRESENCE_COLUMN_COUNT]
+    seat_columns = row[MOVED_TABLE.count : -PRESENCE_COLUMN_COUNT]
     presence_columns = row[-PRESENCE_COLUMN_COUNT:]
     seat_id, number, colour, notebook_id, notebook_text = seat_columns
     seat_values = [seat_id, table_id, user_id, number, colour]
     seat = Seat.from_db(connection.alias, SEAT_COLUMNS, seat_values)
-    seat.table = Table.from_db(connection.alias, TABLE_ATTNAMES, table_values)
+    seat.table = MOVED_TABLE.table(row[: MOVED_TABLE.count])
     if notebook_id is not None:
         seat.notebook = Notebook.from_db(
             connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
@@ -177,8 +239,7 @@ def table_locking_for_seat(
     if row is None:
         return None
     row, stored = _split_key_columns(row, key)
-    table_values = _table_converted(row[: len(TABLE_FIELDS)])
-    table = Table.from_db(connection.alias, TABLE_ATTNAMES, table_values)
+    table = TABLE.table(row[: TABLE.count])
     return table, TablePresence.from_columns(*row[-PRESENCE_COLUMN_COUNT:]), stored
 
 
@@ -239,38 +300,10 @@ def players_seats(*, table: Table, numbers) -> list[Seat]:
     return seats
 
 
-def _table_converted(values) -> list:
-    """The table's values as the ORM would hand them to the model: through the backend's
-    converters (SQLite returns datetimes as text) and the fields' own (JSON)."""
-    converted = list(values)
-    for index, converters in _table_converters():
-        for convert in converters:
-            converted[index] = convert(converted[index], TABLE_COLUMNS[index], connection)
-    return converted
-
-
-_CONVERTERS: dict[str, list[tuple[int, list]]] = {}
-
-
-def _table_converters() -> list[tuple[int, list]]:
-    """(column index, converters) for the columns that need any: what the compiler works
-    out for every query (get_converters), worked out once per connection."""
-    if connection.alias not in _CONVERTERS:
-        _CONVERTERS[connection.alias] = [
-            (index, converters)
-            for index, column in enumerate(TABLE_COLUMNS)
-            if (
-                converters := connection.ops.get_db_converters(column)
-                + column.get_db_converters(connection)
-            )
-        ]
-    return _CONVERTERS[connection.alias]
-
-
 def move_store(
     table: Table,
     fields: list[str],
-    events: list[TableEvent],
+    events: list[EventRow],
     request: tuple[str, dict] | tuple[str, dict, str] | None,
 ) -> None:
     """A move's writes: the table's row (`table_update`), its events (`events_insert`) and,
@@ -302,8 +335,8 @@ def table_update(table: Table, fields: list[str]) -> None:
     _execute(_table_update_sql(table, fields))
 
 
-def events_insert(events: list[TableEvent]) -> None:
-    """INSERT the events, unsaved TableEvent instances, in one statement."""
+def events_insert(events: list[EventRow]) -> None:
+    """INSERT the events (EventRow, or unsaved TableEvent instances) in one statement."""
     if events:
         _execute(_events_insert_sql(events))
 
@@ -335,7 +368,7 @@ def _table_update_sql(table: Table, fields: list[str]) -> tuple[str, list]:
     return f"UPDATE play_table SET {assignments} WHERE id = %s", [*values, table.pk]
 
 
-def _events_insert_sql(events: list[TableEvent]) -> tuple[str, list]:
+def _events_insert_sql(events: list[EventRow]) -> tuple[str, list]:
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     values = [
         value

@@ -20,7 +20,7 @@ from games.sites import get_site
 from holmes_site.outbox import outbox_enqueue
 
 from .. import move_sql
-from ..models import Seat, Table, TableAttempt, TableEvent, TableStatus, audience_for
+from ..models import Seat, Table, TableAttempt, TableStatus, audience_for
 from ..presence import TablePresence
 from .errors import (
     MAX_IDEMPOTENCY_KEY_CHARACTERS,
@@ -311,19 +311,15 @@ def append_events(table: Table, events: list[Event]) -> None:
     move_sql.events_insert(_event_rows(table, events))
 
 
-def _event_rows(table: Table, events: list[Event]) -> list[TableEvent]:
+def _event_rows(table: Table, events: list[Event]) -> list[move_sql.EventRow]:
     """The events as rows numbered after the table's last; counts them in
     `table.event_count`."""
     first = table.event_count + 1
     table.event_count += len(events)
+    table_id, version = table.pk, table.version
     return [
-        TableEvent(
-            table_id=table.pk,
-            sequence=first + offset,
-            table_version=table.version,
-            audience=audience_for(event.audience),
-            type=event.type,
-            payload=event.data,
+        move_sql.EventRow(
+            table_id, first + offset, version, audience_for(event.audience), event.type, event.data
         )
         for offset, event in enumerate(events)
     ]

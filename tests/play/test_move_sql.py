@@ -31,6 +31,23 @@ def test_it_loads_the_seat_table_and_notebook_as_the_orm_does(started, bob):
     assert seat.notebook.text == "Ask the clerk."
 
 
+def test_the_api_s_move_leaves_out_what_neither_the_move_nor_its_answer_reads(started, bob):
+    with transaction.atomic():
+        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        table, _, _ = move_sql.table_locking_for_seat(
+            table_id=started.pk, number=seat.number, user_id=bob.pk
+        )
+    left_out = {"options", "seed", "watching_allowed", "created_at", "started_at", "finished_at"}
+    # (The state's fixed part comes from the process's copy, when it holds one.)
+    assert seat.table.get_deferred_fields() - {"fixed_state"} == left_out
+    # The page's move shows the table as its lock read it: every column but the fixed part.
+    assert table.get_deferred_fields() - {"fixed_state"} == set()
+    # A column left out is read when asked for, as a deferred field is.
+    with CaptureQueriesContext(connection) as statements:
+        assert seat.table.options == Table.objects.get(pk=started.pk).options
+    assert len(statements) == 2
+
+
 def test_it_finds_no_seat_for_a_stranger_or_at_another_table(started, bob, dave, tutorial):
     daves = services.table_create(host=dave, case_version=tutorial)
     with transaction.atomic():
