@@ -42,6 +42,7 @@ STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 WATCHED = STOP_SIGNALS | {signal.SIGCHLD}
 PR_SET_PDEATHSIG = 1  # prctl(2)
 STARTUP_FAILURE = 3  # uvicorn's exit code when a worker cannot start: no point forking again
+FAST_EXIT_SECONDS = 5.0  # a worker that ends sooner after its fork did not start either
 
 
 class DatedHeaders(list):
@@ -166,8 +167,11 @@ def fork(work: Callable[[], object]) -> int:
     return pid
 
 
-def reap(children: dict[int, Callable]) -> list[tuple[Callable, int]]:
-    """The children that ended, removed from `children`: what each did, its exit code."""
+Child = tuple[Callable[[], object], float]  # what it does, when it was forked
+
+
+def reap(children: dict[int, Child]) -> list[tuple[Child, int]]:
+    """The children that ended, removed from `children`, with their exit codes."""
     ended = []
     while children:
         pid, status = os.waitpid(-1, os.WNOHANG)
@@ -178,26 +182,37 @@ def reap(children: dict[int, Callable]) -> list[tuple[Callable, int]]:
     return ended
 
 
+def start_child(work: Callable[[], object]) -> tuple[int, Child]:
+    return fork(work), (work, time.monotonic())
+
+
 def supervise(works: list[Callable[[], object]]) -> int:
     """Fork a child for each of `works`, fork again any that ends, stop them all on
-    SIGTERM or SIGINT."""
+    SIGTERM or SIGINT, or when a child could not start."""
     # Blocked before the first fork, so that no signal is lost between two waits; each
     # child unblocks them for itself.
     signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED)
-    children = {fork(work): work for work in works}
+    children = dict(start_child(work) for work in works)
     while True:
         received = signal.sigwait(WATCHED)
         if received in STOP_SIGNALS:
             return stop_children(children, received)
-        for work, code in reap(children):
-            if code == STARTUP_FAILURE:
-                print("holmes serve: a worker could not start; stopping.", file=sys.stderr)
+        for (work, forked), code in reap(children):
+            # One that exits by itself as it starts would again, as fast as it is forked
+            # (one killed by a signal, a negative code, is forked again).
+            fast = code > 0 and time.monotonic() - forked < FAST_EXIT_SECONDS
+            if code == STARTUP_FAILURE or fast:
+                print(
+                    f"holmes serve: a worker could not start (exit {code}); stopping.",
+                    file=sys.stderr,
+                )
                 return stop_children(children, signal.SIGTERM) or STARTUP_FAILURE
             print(f"holmes serve: a worker ended (exit {code}); starting another.", flush=True)
-            children[fork(work)] = work
+            pid, child = start_child(work)
+            children[pid] = child
 
 
-def stop_children(children: dict[int, Callable], sent: int) -> int:
+def stop_children(children: dict[int, Child], sent: int) -> int:
     for pid in children:
         os.kill(pid, sent)
     while children:

@@ -157,6 +157,17 @@ def test_a_celery_worker_forked_from_the_site_takes_tasks(tmp_path):
         redis.Redis.from_url(url).delete(queue)
 
 
+def test_a_worker_that_cannot_start_stops_the_server_instead_of_forking_again(tmp_path):
+    env = {**os.environ, "HOLMES_SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    env.pop("DATABASE_URL", None)
+    command = [sys.executable, "-m", "holmes_site.serve", f"--port={free_port()}",
+               "--celery-worker=--no-such-option"]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+    assert done.returncode != 0
+    assert done.stderr.count("could not start") == 1
+
+
 def test_the_quiet_loop_sleeps_until_a_stop_signal():
     server = QuietServer(uvicorn.Config(app=None, lifespan="off"))
 
