@@ -240,9 +240,29 @@ def _count(statement: str, values: list) -> int:
 
 
 def socket_close(*, socket_id: int) -> None:
-    # The moment they went away, for the host's Remove (play/leaving.py).
-    Seat.objects.filter(sockets__pk=socket_id).update(seen_at=timezone.now())
-    TableSocket.objects.filter(pk=socket_id).delete()
+    """Forget the socket's row, and mark its seat seen now: the moment they went away,
+    for the host's Remove (play/leaving.py). Nothing for a row swept away already."""
+    now = timezone.now()
+    if connection.vendor == "postgresql":
+        _updated(FORGET_SOCKET_SEEING_SEAT, [socket_id, now])
+        return
+    _updated(SEE_SOCKETS_SEAT, [now, socket_id])
+    _updated(FORGET_SOCKET, [socket_id])
+
+
+# A departure's writes, written out as an arrival's are: through the ORM (the seat's
+# update joined through its sockets, the delete by way of its collector) a socket's
+# closing cost the worker more CPU than its opening. On PostgreSQL one statement, in one
+# round trip: the delete names the seat it leaves.
+FORGET_SOCKET_SEEING_SEAT = """
+    WITH gone AS (DELETE FROM play_tablesocket WHERE id = %s RETURNING seat_id)
+    UPDATE play_seat SET seen_at = %s WHERE id IN (SELECT seat_id FROM gone)
+"""
+SEE_SOCKETS_SEAT = (
+    "UPDATE play_seat SET seen_at = %s"
+    " WHERE id IN (SELECT seat_id FROM play_tablesocket WHERE id = %s)"
+)
+FORGET_SOCKET = "DELETE FROM play_tablesocket WHERE id = %s"
 
 
 def sockets_sweep() -> int:

@@ -390,3 +390,33 @@ def test_a_socket_opening_marks_its_seat_seen_and_back(started, alice):
     seat.refresh_from_db()
     assert opened == TableSocket.objects.get(table_id=started.pk).pk
     assert seat.seen_at is not None and seat.your_turn_told_at is None
+
+
+def test_a_socket_closing_forgets_its_row_and_marks_its_seat_seen(started, alice):
+    seat = Seat.objects.get(table_id=started.pk, number=0)
+    other = Seat.objects.get(table_id=started.pk, number=1)
+    closing = presence.socket_open(table_id=started.pk, seat_id=seat.pk, user_id=alice.pk)
+    staying = presence.socket_open(table_id=started.pk, seat_id=other.pk)
+    long_ago = timezone.now() - timedelta(hours=1)
+    Seat.objects.filter(table_id=started.pk).update(seen_at=long_ago)
+
+    presence.socket_close(socket_id=closing)
+
+    seat.refresh_from_db()
+    other.refresh_from_db()
+    assert seat.seen_at > long_ago  # the moment they went away
+    assert other.seen_at == long_ago  # another seat's socket is none of this one's
+    assert list(TableSocket.objects.values_list("pk", flat=True)) == [staying]
+
+
+def test_a_socket_swept_away_already_closes_without_touching_any_seat(started, alice):
+    seat = Seat.objects.get(table_id=started.pk, number=0)
+    socket = presence.socket_open(table_id=started.pk, seat_id=seat.pk, user_id=alice.pk)
+    TableSocket.objects.filter(pk=socket).delete()
+    long_ago = timezone.now() - timedelta(hours=1)
+    Seat.objects.filter(pk=seat.pk).update(seen_at=long_ago)
+
+    presence.socket_close(socket_id=socket)
+
+    seat.refresh_from_db()
+    assert seat.seen_at == long_ago
