@@ -181,6 +181,39 @@ def test_it_stores_a_move_s_row_events_and_key_together(started):
     assert requests == {"seat0:taken": {"first": 1}, "seat0:k2": {"applied": True}}
 
 
+def test_a_move_s_statement_is_the_same_whatever_its_number_of_events(started):
+    table = Table.objects.get(pk=started.pk)
+    sent = []
+
+    def spy(execute, sql, params, many, context):
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    for count in (1, 7):
+        table.version += 1
+        first = table.event_count + 1
+        events = [
+            move_sql.EventRow(
+                table.pk, first + n, table.version, ",1," if n % 2 else "all", "t", {"n": n}
+            )
+            for n in range(count)
+        ]
+        events[0].request_key, events[0].request_fingerprint = f"seat0:k{count}", "f"
+        table.event_count += count
+        with connection.execute_wrapper(spy):
+            move_sql.move_store(table, ["version", "event_count"], events, None)
+        stored = TableEvent.objects.filter(table=table, sequence__gte=first)
+        assert [
+            (e.sequence, e.table_version, e.audience, e.payload, e.request_key) for e in stored
+        ] == [
+            (first + n, table.version, e.audience, {"n": n}, e.request_key)
+            for n, e in enumerate(events)
+        ]
+        assert stored[0].request_fingerprint == "f" and stored[0].created_at is not None
+    if connection.vendor == "postgresql":  # one statement, prepared once, however many events
+        assert len(sent) == 2 and sent[0] == sent[1]
+
+
 def test_it_finds_a_key_s_first_outcome_on_its_event_or_in_its_stored_row(started):
     refusal = {"applied": False, "refusal": {"code": "no", "message": "No."}}
     move_sql.action_request_insert(
