@@ -5,7 +5,8 @@ whether to draw, look at the discard pile, or risk a guess on a spot with few
 candidates) it samples worlds the view could stand for (``bot_worlds``), plays each
 candidate move in every world and then every seat on with the fast policy until its own
 next turn (at five or six players, to the end of its turn: ``RIVALS_UP_TO``), and keeps
-the move with the best average position. Every candidate meets the same worlds, played
+the move with the best average position (at five or six players, the normal bot's move
+unless another is clearly ahead: ``USUAL_EDGE``). Every candidate meets the same worlds, played
 with the same draws, so their differences are the moves' and not luck's. A fixed number
 of worlds, drawn from ``seed``, makes each decision repeatable.
 
@@ -23,13 +24,19 @@ from games.holmes_elementary.rules.cards import SUITS, TARGETED_SUITS, suit_of
 from games.rng import seeded
 
 # The moves a rollout costs grow with the table; fewer worlds keep a decision's time flat.
-ROLLOUTS_PER_DECISION = {2: 64, 3: 48, 4: 40, 5: 72, 6: 72}
+# At five and six players a rollout stops with the seat's own turn (below), so it is
+# cheap and more of them fit: their noise is what limits the search there.
+ROLLOUTS_PER_DECISION = {2: 64, 3: 48, 4: 40, 5: 200, 6: 200}
 # Up to four players a rollout runs on through the rivals' turns to the seat's next one.
 # At five and six that costs five turns a rollout, too few rollouts fit, and their noise
 # drowns the moves' differences: there a rollout ends with the seat's own turn.
 RIVALS_UP_TO = 4
 MIN_WORLDS = 2
 RISKY_CANDIDATES = 3  # a spot with at most this many candidate ranks is worth a risky guess
+# Where a rollout ends with the seat's own turn (five and six players), its value is
+# short-sighted and noisy: a searched move replaces the normal bot's only when it is
+# ahead by this much a world, in case tokens.
+USUAL_EDGE = 0.1
 
 
 def expert_action(view: dict, seat: int, legal: list[dict], seed: int) -> dict:
@@ -111,6 +118,7 @@ def search(view: dict, seat: int, legal: list[dict], moves: list[dict], seed: in
     rounds = max(1, (len(moves) - 1).bit_length())
     looks = discard_look_allowed(view, legal)
     rivals_too = len(view["players"]) <= RIVALS_UP_TO
+    edge = 0.0 if rivals_too else USUAL_EDGE
     rng = seeded(seed)
     alive = list(range(len(moves)))
     totals = [0.0] * len(moves)
@@ -119,6 +127,8 @@ def search(view: dict, seat: int, legal: list[dict], moves: list[dict], seed: in
             world, rng = sample_world(view, seat, rng, looks)
             for index in alive:
                 totals[index] += _played_out(world, seat, moves[index], rivals_too)
+            if 0 in alive:  # the normal bot's move, ``candidate_moves`` puts it first
+                totals[0] += edge
         alive.sort(key=lambda index: (-totals[index], index))
         if len(alive) <= 2:
             return moves[alive[0]]

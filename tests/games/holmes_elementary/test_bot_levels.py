@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from games.holmes_elementary import GAME, rules
+from games.holmes_elementary.rules import bot, bot_expert
 from games.holmes_elementary.rules.bot_worlds import sample_world
 from games.holmes_elementary.rules.cards import ALL_CARDS
 from games.rng import seeded
@@ -145,3 +146,22 @@ def test_it_makes_the_expert_beat_the_normal_bot_more_often_than_its_share():
 def test_it_makes_the_normal_bot_beat_the_easy_one_more_often_than_its_share():
     games = 24
     assert match(3, "normal", "easy", range(200, 200 + games)) > games / 3
+
+
+def test_at_six_players_the_expert_leaves_the_normal_move_only_for_a_clear_gain(monkeypatch):
+    def departures() -> list[tuple[dict, dict]]:
+        """(expert's move, normal's move) where they differ, over a normal game's turns."""
+        found = []
+        for state, seat in positions(6, 5, {}, 40):
+            legal = rules.legal_actions(state, seat)
+            view = rules.view(state, seat)
+            usual = bot.bot_action(view, seat, legal, 0)
+            chosen = bot_expert.expert_action(view, seat, legal, 0)
+            if chosen != usual:
+                found.append((chosen, usual))
+        return found
+
+    monkeypatch.setattr(bot_expert, "USUAL_EDGE", 0.0)
+    assert departures(), "the search alone leaves the normal move somewhere"
+    monkeypatch.setattr(bot_expert, "USUAL_EDGE", 100.0)  # more than any position is worth
+    assert departures() == []
