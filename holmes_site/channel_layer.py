@@ -23,14 +23,23 @@ logger = logging.getLogger(__name__)
 class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
     """channels_redis.pubsub.RedisPubSubChannelLayer, with WaitingShard for each host."""
 
-    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
+    async def group_send_many(
+        self, sends: list[tuple[str, dict]], single: frozenset[str] = frozenset()
+    ) -> None:
         """Send each (group, message) as group_send would, in order, in one pipeline per
         Redis host: a move's two or three pushes cost one round trip, one lock and one
-        wait, where each was all three."""
+        wait, where each was all three.
+
+        `single`: groups the caller knows to hold one socket in all (a player's one socket
+        with views, as the move read the table's sockets). One of them whose member is
+        in this very loop is handed its message here: through Redis, it cost a publish,
+        Redis's fan-out and this process's reading it back, for a socket next door."""
         layer = self._get_layer()
         by_shard: dict[WaitingShard, list[tuple[str, bytes]]] = {}
         for group, message in sends:
             channel = layer._get_group_channel_name(group)
+            if group in single and _deliver_here(layer, channel, self.serialize(message)):
+                continue
             publishes = by_shard.setdefault(layer._get_shard(channel), [])
             publishes.append((channel, self.serialize(message)))
         for shard, publishes in by_shard.items():
@@ -42,6 +51,21 @@ class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
         if fresh:
             layer._shards = [WaitingShard(shard.host, layer) for shard in layer._shards]
         return layer
+
+
+def _deliver_here(layer, group_channel: str, data: bytes) -> bool:
+    """Queue `data` for the group's one member if that member is a channel of this loop
+    (as the layer's reader would on hearing it from Redis); False, and nothing queued,
+    otherwise."""
+    members = layer.groups.get(group_channel)
+    if not members or len(members) != 1:
+        return False
+    (member,) = members
+    queue = layer.channels.get(member)
+    if queue is None:
+        return False
+    queue.put_nowait(data)
+    return True
 
 
 class WaitingShard(pubsub.RedisSingleShardConnection):

@@ -28,7 +28,7 @@ from django.http import Http404
 from holmes_site.safe_input import json_refusal
 
 from . import presence, selectors
-from .live import send_pushes, table_group, view_group, viewers_group
+from .live import HeldPushes, send_pushes, table_group, view_group, viewers_group
 from .pushed_views import table_body
 from .socket_moves import refused_reply, socket_move
 from .socket_thread import in_socket_thread
@@ -187,7 +187,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return self.counted_until - time.monotonic() > presence.RENEW_WITHIN_SECONDS
 
     async def _move(self, content: dict) -> None:
-        pushes = []
+        pushes = HeldPushes()
         if self.seat_id is None:
             reply = refused_reply("not_a_player", SPECTATORS_DO_NOT_MOVE, content)
         else:
@@ -202,7 +202,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self.version_sent = max(self.version_sent, reply["version"])
         await self.send_json(reply)
         # The move's pushes, from this loop, whose connection to the layer is open already.
-        await send_pushes(self.channel_layer, pushes)
+        await send_pushes(self.channel_layer, pushes.sends, pushes.single)
 
     @classmethod
     async def encode_json(cls, content):

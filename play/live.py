@@ -24,7 +24,9 @@ How a push leaves the process depends on the channel layer:
   a daemon thread, the `Pusher`: pushes are queued to it and sent in order over
   connections that live as long as the process. The request does not wait for Redis.
   A move over a socket holds its pushes instead (`pushes_held`), and its consumer sends
-  them from the loop that serves the socket.
+  them from the loop that serves the socket. There, a view for a player who holds one
+  socket with views (as the move's lock read the sockets), served by that same loop, is
+  handed to it without Redis (holmes_site/channel_layer.py).
   A push to a table no socket watches (play/presence.py keeps them in the database) is
   skipped: sending one costs the web process about 0.4 ms of CPU, and a table played
   by programs through the API alone has no listener at all.
@@ -37,6 +39,7 @@ import atexit
 import concurrent.futures
 import contextlib
 import contextvars
+import dataclasses
 import logging
 import os
 import threading
@@ -56,36 +59,49 @@ SEND_TIMEOUT_SECONDS = 5.0
 MAX_BACKLOG = 10_000
 
 
+@dataclasses.dataclass
+class HeldPushes:
+    """The pushes a move over a socket made, held for its consumer to send."""
+
+    sends: list[tuple[str, dict]] = dataclasses.field(default_factory=list)
+    # The groups among them that hold one socket in all, as the move read the table's
+    # sockets: a player's one socket with views. The consumer's process may hand such a
+    # push to that socket itself, if it serves it (holmes_site/channel_layer.py).
+    single: set[str] = dataclasses.field(default_factory=set)
+
+
 # Pushes a move over a socket makes, held for its consumer to send (`pushes_held`).
-held_pushes: contextvars.ContextVar[list | None] = contextvars.ContextVar(
+held_pushes: contextvars.ContextVar[HeldPushes | None] = contextvars.ContextVar(
     "held_pushes", default=None
 )
 
 
 @contextlib.contextmanager
 def pushes_held():
-    """Pushes made inside are kept, not sent: a list of (group, message) that a caller in
-    an event loop sends itself. A move over a socket does (play/consumers.py): its
-    consumer's loop holds a connection to the channel layer already, and the pushes skip
-    the hop to the pusher's thread and back."""
-    sends: list[tuple[str, dict]] = []
-    token = held_pushes.set(sends)
+    """Pushes made inside are kept, not sent: a HeldPushes that a caller in an event loop
+    sends itself. A move over a socket does (play/consumers.py): its consumer's loop holds
+    a connection to the channel layer already, and the pushes skip the hop to the
+    pusher's thread and back."""
+    held = HeldPushes()
+    token = held_pushes.set(held)
     try:
-        yield sends
+        yield held
     finally:
         held_pushes.reset(token)
 
 
-async def send_pushes(layer, pushes: list[tuple[str, dict]]) -> None:
+async def send_pushes(layer, pushes: list[tuple[str, dict]], single=frozenset()) -> None:
     """Send held pushes in order, as the pusher would: one that fails or hangs is given up
     (clients poll anyway) and the rest go on. A layer that can send them all in one go
     (the Redis layer, holmes_site/channel_layer.py) does: there, a failure gives up the
-    move's pushes that had not gone yet."""
+    move's pushes that had not gone yet, and a group in `single` (one socket in all)
+    whose socket this process serves gets its push without Redis."""
     if not pushes:
         return
     if hasattr(layer, "group_send_many"):
         try:
-            await asyncio.wait_for(layer.group_send_many(pushes), SEND_TIMEOUT_SECONDS)
+            sending = layer.group_send_many(pushes, frozenset(single))
+            await asyncio.wait_for(sending, SEND_TIMEOUT_SECONDS)
         except Exception:  # Redis down or slow: clients fall back to polling
             logger.warning("Could not push %s messages", len(pushes), exc_info=True)
         return
@@ -119,13 +135,16 @@ def push_table_version(
     watched: bool | None = None,
     views: Callable[[], dict[int, dict | None]] | None = None,
     hinted: bool = True,
+    viewers_twice: frozenset[int] | None = None,
 ) -> None:
     """Tell the table's sockets that `version` exists. `watched`: whether a socket is open
     there, if the caller knows already (a move does: its lock read it); else it is asked
     here. `views`, for a move: the views of this version, by user id, for the players whose
     sockets asked for them (built only when a socket is open); None for a user who is told
     the version instead (the mover: their answer holds the view). `hinted`, for a move:
-    whether a socket that hears versions only is open."""
+    whether a socket that hears versions only is open. `viewers_twice`, for a move: the
+    seats whose player holds two sockets with views or more; every other view goes to a
+    group of one socket (known only when given)."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -136,12 +155,27 @@ def push_table_version(
         watched = anyone_watching(table_id=table_id)
     if not watched:
         return
-    for group, message in table_messages(table_id, version, views() if views else None, hinted):
-        sends = held_pushes.get()
-        if sends is not None:
-            sends.append((group, message))
-        else:
+    built = views() if views else None
+    held = held_pushes.get()
+    for group, message in table_messages(table_id, version, built, hinted):
+        if held is None:
             pusher().push(layer, group, message)
+        else:
+            held.sends.append((group, message))
+    if held is not None and built and viewers_twice is not None:
+        held.single.update(_single_view_groups(table_id, built, viewers_twice))
+
+
+def _single_view_groups(
+    table_id: int, views: dict[int, dict | None], viewers_twice: frozenset[int]
+) -> set[str]:
+    """The view groups of players who hold one socket with views (None: the mover, whose
+    other sockets are two at least)."""
+    return {
+        view_group(table_id, user_id)
+        for user_id, view in views.items()
+        if view is not None and view["you"]["seat"] not in viewers_twice
+    }
 
 
 def table_messages(

@@ -18,17 +18,17 @@ from holmes_site.throttling import is_throttled_action
 
 from . import moves
 from .api import action_input
-from .live import pushes_held
+from .live import HeldPushes, pushes_held
 from .pushed_views import table_body
 
 # The client's own name for its request, echoed in the reply so it can match the two.
 MAX_REQUEST_CHARACTERS = 80
 
 
-def socket_move(*, table_id: int, user, content: dict) -> tuple[dict, list[tuple[str, dict]]]:
+def socket_move(*, table_id: int, user, content: dict) -> tuple[dict, HeldPushes]:
     """The reply to a move sent over the socket: `{"type": "moved", "view": ...}` or
     `{"type": "refused", "error": ...}`, with the client's `request` echoed; and the
-    pushes the move made, (group, message), for the consumer to send (play/live.py)."""
+    pushes the move made, for the consumer to send (play/live.py)."""
     with pushes_held() as pushes:
         reply = {**_move(table_id, user, content), "request": _reference(content)}
     return reply, pushes

@@ -110,6 +110,7 @@ def after_commit_push(table: Table, presence: TablePresence | None = None, mover
             watched=presence.watched,
             views=views,
             hinted=presence.hinted,
+            viewers_twice=presence.viewers_twice,
         )
     )
 

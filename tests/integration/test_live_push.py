@@ -158,3 +158,70 @@ def test_a_moves_held_pushes_go_in_one_pipeline_each_to_its_own_group_in_order(s
         caras, dans = async_to_sync(scenario)()
         assert caras == [pushes[0][1], pushes[2][1]]
         assert dans == [pushes[1][1]]
+
+
+def another_process_layer(layer):
+    """A second layer on the same Redis and prefix, with subscriptions of its own: what
+    another web process holds."""
+    from holmes_site.channel_layer import RedisPubSubChannelLayer
+
+    return RedisPubSubChannelLayer(hosts=[REDIS_URL], prefix=layer._kwargs["prefix"])
+
+
+async def heard(layer, channel, wait: float = 0.3) -> list[dict]:
+    """Every message the channel has by now, waiting `wait` for each after the first."""
+    messages = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            messages.append(await asyncio.wait_for(layer.receive(channel), wait))
+    return messages
+
+
+def test_a_push_to_a_single_socket_served_here_skips_redis_and_comes_once(settings):
+    """A view for a player's one socket (as the move read the sockets), which this very
+    loop serves, is handed to it here: once, and never published (a socket of the group
+    elsewhere, which the move's reading says cannot be, hears nothing). A group not named
+    single goes through Redis as before, and also comes once."""
+    view = {"type": "table.view", "version": 5, "frame": "{}"}
+    hint = {"type": "table.version", "version": 5}
+    with redis_layer(settings) as layer:
+        elsewhere = another_process_layer(layer)
+
+        async def scenario():
+            here = await subscribed(layer, live.view_group(9, 201))
+            pages = await subscribed(layer, live.table_group(9))
+            there = await subscribed(elsewhere, live.view_group(9, 201))
+            await asyncio.sleep(0.2)  # SUBSCRIBE is acknowledged before messages flow
+            pushes = [(live.view_group(9, 201), view), (live.table_group(9), hint)]
+            await live.send_pushes(layer, pushes, {live.view_group(9, 201)})
+            found = (
+                await heard(layer, here, 1.0),
+                await heard(layer, pages, 1.0),
+                await heard(elsewhere, there),
+            )
+            await layer.flush()
+            await elsewhere.flush()
+            return found
+
+        here, pages, there = async_to_sync(scenario)()
+        assert here == [view]
+        assert pages == [hint]
+        assert there == []
+
+
+def test_a_push_to_a_single_socket_served_elsewhere_goes_through_redis(settings):
+    view = {"type": "table.view", "version": 6, "frame": "[]"}
+    with redis_layer(settings) as layer:
+        elsewhere = another_process_layer(layer)
+
+        async def scenario():
+            there = await subscribed(elsewhere, live.view_group(9, 202))
+            await asyncio.sleep(0.2)  # SUBSCRIBE is acknowledged before messages flow
+            group = live.view_group(9, 202)
+            await live.send_pushes(layer, [(group, view)], {group})
+            found = await heard(elsewhere, there, 2.0)
+            await layer.flush()
+            await elsewhere.flush()
+            return found
+
+        assert async_to_sync(scenario)() == [view]

@@ -651,3 +651,51 @@ def test_without_a_database_a_ping_is_answered_and_a_move_refused_with_a_sentenc
     assert move["type"] == "refused" and move["error"]["code"] == "unavailable"
     assert "try again" in move["error"]["message"]
     assert [record for record in caplog.records if record.levelname == "ERROR"] == []
+
+
+def test_through_redis_a_view_for_a_single_socket_here_skips_redis(
+    started, alice, bob, charlie, settings, monkeypatch
+):
+    """A player with one socket with views, served by the mover's own process, gets the
+    move's view without Redis; a player with two gets it on both, through Redis (the
+    move cannot know where the second is served). Each socket once."""
+    from holmes_site import channel_layer
+    from tests.integration.test_live_push import redis_layer
+
+    published = []
+    publish_many = channel_layer.WaitingShard.publish_many
+
+    async def recording(shard, publishes):
+        published.extend(channel for channel, _ in publishes)
+        await publish_many(shard, publishes)
+
+    monkeypatch.setattr(channel_layer.WaitingShard, "publish_many", recording)
+    players = [alice, bob, charlie]
+    mover = Table.objects.get(pk=started.pk).state["turn"]
+    single, double = (mover + 1) % 3, (mover + 2) % 3
+    mine = views_socket_for(started.pk, players[mover])
+    one = views_socket_for(started.pk, players[single])
+    two = [views_socket_for(started.pk, players[double]) for _ in range(2)]
+
+    with redis_layer(settings):
+
+        async def scenario():
+            for socket in (mine, one, *two):
+                assert (await socket.connect())[0]
+                await socket.receive_json_from()
+            reply = await socket_move(
+                mine, action={"type": "carriage_stop"}, expected_version=started.version
+            )
+            seen = [await socket.receive_json_from(timeout=5) for socket in (one, *two)]
+            quiet = [await socket.receive_nothing(timeout=0.5) for socket in (one, *two)]
+            for socket in (mine, one, *two):
+                await socket.disconnect()
+            return reply, seen, quiet
+
+        reply, seen, quiet = run(scenario)
+
+    assert reply["type"] == "moved"
+    assert [view["view"]["you"]["seat"] for view in seen] == [single, double, double]
+    assert all(view["version"] == started.version + 1 for view in seen)
+    assert all(quiet)
+    assert [channel.split("-user-")[-1] for channel in published] == [str(players[double].pk)]
