@@ -7,6 +7,7 @@ import json
 import uuid
 
 import pytest
+from django.db import models
 from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -67,6 +68,13 @@ def test_it_encodes_and_decodes_as_the_standard_library_does():
     }
     with pytest.raises(json.JSONDecodeError):
         json.loads("{not json", cls=OrjsonDecoder)
+
+
+def test_the_field_reads_stored_text_as_djangos_json_field_does():
+    fast = Table._meta.get_field("summary")
+    plain = models.JSONField()
+    for text in ('{"a": [1, 2.5, null], "é": "x"}', "[]", '"s"', "3", "{not json", None):
+        assert fast.from_db_value(text, None, None) == plain.from_db_value(text, None, None)
 
 
 def test_it_deconstructs_as_djangos_json_field_so_no_migration_follows():
