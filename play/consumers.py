@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 
 import orjson
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.db import DatabaseError
 from django.http import Http404
@@ -68,6 +69,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def websocket_disconnect(self, message):
+        """Channels' own, without its hop to a thread to close old database connections
+        after `disconnect`, as `dispatch` skips the one before each message: this
+        consumer's database work closes them in its own thread (in_socket_thread)."""
+        await self.disconnect(message["code"])
+        raise StopConsumer()
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])

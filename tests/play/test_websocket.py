@@ -699,3 +699,26 @@ def test_through_redis_a_view_for_a_single_socket_here_skips_redis(
     assert all(view["version"] == started.version + 1 for view in seen)
     assert all(quiet)
     assert [channel.split("-user-")[-1] for channel in published] == [str(players[double].pk)]
+
+
+def test_a_socket_closed_by_its_player_forgets_its_row_and_marks_the_seat_seen(started, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from play.models import Seat
+
+    seat = Seat.objects.get(table_id=started.pk, user=alice)
+    long_ago = timezone.now() - timedelta(hours=1)
+    socket = socket_for(started.pk, alice)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        await sync_to_async(Seat.objects.filter(pk=seat.pk).update)(seen_at=long_ago)
+        await socket.disconnect()
+
+    run(scenario)
+    seat.refresh_from_db()
+    assert not TableSocket.objects.filter(table_id=started.pk).exists()
+    assert seat.seen_at > long_ago
