@@ -1,31 +1,34 @@
 """The expert computer player: the normal player's habits, sharpened by an estimate of
-where the villains are.
+where the villains are and of the score.
 
-From its view alone (its hand, its notes of this case, hand sizes, the piles) it works out,
-seat by seat, how likely each opponent is to hold a villain (``villain_odds``): a villain
-dealt this case is in some hand, one never dealt only if it has been drawn; cards it has
-seen in a hand unchanged since are not villains, and a hand seen villain-free, or whose
-highest card shown is worth less than a villain, weighs little. While it has placed no
-villain it spends its looks (the Irregulars, Lestrade, Clues, Disguises) on the likeliest
-hands; it keeps its Arrests for a likely villain, accuses the likeliest seat, empties its
-hand into an Impromptu Arrest of a villain it knows, and keeps its own villain to escape
-with until someone has seen it. It does not search: one playout of a case over the rules
-costs some 20 ms in Python, too much for a decision, while these rules take well under a
-millisecond. Its choices depend on the view only; ``seed`` is accepted for the common
-signature.
+From its view alone (its hand, its notes of this case, hand sizes, the piles, the tokens
+each seat holds) it works out, seat by seat, how likely each opponent is to hold a villain
+(``villain_odds``): a villain dealt this case is in some hand, one never dealt only if it
+has been drawn; cards it has seen in a hand unchanged since are not villains, and a hand
+seen villain-free, or whose highest card shown is worth less than a villain, weighs little.
+While it has placed no villain it spends its looks (the Irregulars, Lestrade, Clues,
+Disguises) on the likeliest hands, and it accuses the likeliest seat. It plays Arrests for
+their case points as Normal does (at six players or more on the likeliest seat), sends
+telegrams to its right-hand neighbour ahead of plain cards, takes I Say tokens from the
+opponent ahead and gives Fleet Street tokens to the one behind (``expected_scores``: the
+tokens' public counts at their mean values). It keeps its own villain to escape with until
+someone has seen it. It does not search: each decision is a handful of table look-ups.
+Its choices depend on the view only; ``seed`` is accepted for the common signature.
 """
 
 from __future__ import annotations
 
-from games.i_say_holmes.rules import cards
+from games.i_say_holmes.rules import cards, tokens
 from games.i_say_holmes.rules.bot import EXPOSING, I_SAY_ORDER, TELLING, Me, villain_score
 
-# A seat at least this likely to hold a villain is worth an arrest with its penalty.
-ARREST_ODDS = 0.3
 # How much a hand weighs, per card, where a villain is unlikely: seen villain-free (it may
 # have drawn one since), or showing a highest card worth less than the villain.
 UNLIKELY = 0.15
 LOOKS = ("CLUE", "SHOW", "LOOK")
+# From this many players on, an Arrest goes to the likeliest seat rather than the nearest.
+LIKELIEST_ARREST_FROM = 6
+# Below that, a seat at least this likely to hold a villain is worth an arrest.
+ARREST_ODDS = 0.3
 
 
 def expert_action(view: dict, seat: int, legal_actions: list[dict], seed: int = 0) -> dict:
@@ -190,18 +193,24 @@ def _score(me: Me, odds: dict[int, float], action: dict) -> float:
     chance = odds.get(target, 0.0) if target is not None else 0.0
     if code in ("ARREST", "LOOK+") and target in me.known:
         return 100 + _tie_break(me, action)
-    if me.known and not me.holds_villain and _last_card(me, action["card"]):
-        return 95  # an empty hand makes an Impromptu Arrest: of the known villain
     if me.holds_villain:
         special = villain_score(me, row.slug, action)
         if special is not None:
             return special + _field_bonus(me, odds, action) + _tie_break(me, action)
     if code == "LOOK+":
         return 50 + 40 * chance  # a free look, and an arrest if a villain is there
+    if code == "ARREST" and me.count >= LIKELIEST_ARREST_FROM:
+        # At a big table an arrest on a hunch often finds one of the many villains:
+        # played for its case points, as Normal does, at the likeliest seat.
+        return row.cp + 0.9 * chance
     if code == "ARREST":
         if chance >= ARREST_ODDS and not me.holds_villain:
             return 60 + 30 * chance
         return -5 + chance  # kept for a known villain; if it must go, at the likeliest
+    if code == "WIRE" and me.distance(target) == me.count - 1:
+        # A telegram costs its holder and may pay the holder's left neighbour, the bot:
+        # worth more than any plain card's case points.
+        return 3.2 + _field_bonus(me, odds, action)
     # With no villain placed, a look is worth more than a token or case points.
     hunting = not me.known and not me.holds_villain
     if hunting and row.slug == "irregulars":
@@ -214,12 +223,6 @@ def _score(me: Me, odds: dict[int, float], action: dict) -> float:
         bonus = 2 * chance + _field_bonus(me, odds, action)
         return row.cp + bonus + _tie_break(me, action)
     return row.cp + _field_bonus(me, odds, action) + _tie_break(me, action)
-
-
-def _last_card(me: Me, card: str) -> bool:
-    """Whether playing ``card`` leaves the bot nothing but Interrupts."""
-    rest = [other for other in me.hand if other != card]
-    return all(cards.is_interrupt(other) for other in rest)
 
 
 def _field_bonus(me: Me, odds: dict[int, float], action: dict) -> float:
@@ -239,7 +242,8 @@ def _field_bonus(me: Me, odds: dict[int, float], action: dict) -> float:
         bonus = 0.5 if right else 0.2 * (me.distance(target) == 1)
         return bonus + 0.05 * (action.get("token_from") == me.seat)
     if code == "GIFT":
-        return -3.0
+        # Only when nothing else will do; then to the opponent furthest behind.
+        return -3.0 - 0.01 * expected_scores(me.view)[target]
     if code == "GIVE":
         return _gift_bonus(me, action)
     return _token_bonus(me, action)
@@ -262,6 +266,8 @@ def _token_bonus(me: Me, action: dict) -> float:
         return 0.0
     source = action.get("token_from")
     taken_from_rival = 0.05 if source is not None and source != me.seat else 0.0
+    if taken_from_rival:
+        taken_from_rival += 0.001 * expected_scores(me.view)[source]  # rob the leader
     return 0.1 - 0.02 * I_SAY_ORDER.index(token) + taken_from_rival
 
 
@@ -269,3 +275,29 @@ def _tie_break(me: Me, action: dict) -> float:
     """A whisker for the nearer seat on the left, so equal plays resolve the same way."""
     target = action.get("target")
     return 0.0 if target is None else -me.distance(target) / 10_000
+
+
+# --- the end of the game --------------------------------------------------------------------
+
+# What a token of unknown value is worth on average: I Say tokens are 1, 1, 2, 2, 3; of the
+# eight telegrams the holder loses 6 in all, its left neighbour gains 4, its right 3.
+I_SAY_MEAN = 1.8
+TELEGRAM_MEAN = {"own": -6 / 8, "left": 4 / 8, "right": 3 / 8}
+VILLAIN_BY_NAME = {name: slug for slug, name in tokens.VILLAIN_NAMES.items()}
+NON_VILLAIN_CP = 2.0
+
+
+def expected_scores(view: dict) -> list[float]:
+    """Each seat's points as far as the table shows them, unknown values at their mean."""
+    seats = view["seats"]
+    count = len(seats)
+    points = [0.0] * count
+    for seat, public in enumerate(seats):
+        points[seat] += sum(tokens.BOOK_VP[name] for name in public["books"])
+        points[seat] += sum(tokens.VILLAIN_VP[VILLAIN_BY_NAME[name]] for name in public["villains"])
+        points[seat] += I_SAY_MEAN * len(public["i_say"])
+        wires = public["telegrams"]
+        points[seat] += TELEGRAM_MEAN["own"] * wires
+        points[(seat + 1) % count] += TELEGRAM_MEAN["left"] * wires
+        points[(seat - 1) % count] += TELEGRAM_MEAN["right"] * wires
+    return points
