@@ -164,17 +164,49 @@ SEAT_KEY = """(
 )"""
 KEY_COLUMN_COUNT = 4
 
+# The seats whose player holds a live socket that asked for its views (the presence
+# columns' `viewers`), with their notes: what the move's push builds their views from
+# (play/pushed_views.py). Read under the lock, the push needs no statement of its own
+# after commit (it was one in five of a socket move's). One JSON array of [seat id, user
+# id, number, colour, notebook id, notebook text]; none (NULL, or [] on SQLite) when no
+# such socket is open, which costs the statement a look at the table's few seats. Then
+# the table's version in the statement's snapshot: on PostgreSQL a statement that waited
+# for the lock reads the row as the lock's holder left it, but every other row (these
+# seats) as it began; a different version says a change (a player leaving, say) came in
+# between, and the push reads the seats itself.
+VIEWER_SEATS_COLUMNS = """,
+    (
+        SELECT {aggregate}
+        FROM play_seat p LEFT JOIN play_notebook b ON b.seat_id = p.id
+        WHERE p.table_id = t.id AND p.user_id IS NOT NULL AND EXISTS (
+            SELECT 1 FROM play_tablesocket k
+            WHERE k.seat_id = p.id AND k.wants_views AND k.expires_at > %s
+        )
+    ),
+    (SELECT v.version FROM play_table v WHERE v.id = t.id)
+"""
+VIEWER_SEAT_FIELDS = "p.id, p.user_id, p.number, p.colour, b.id, b.text"  # as `_seat` takes them
+VIEWER_SEATS_AGGREGATE = {
+    "postgresql": f"CAST(json_agg(json_build_array({VIEWER_SEAT_FIELDS})) AS TEXT)",
+    "sqlite": f"json_group_array(json_array({VIEWER_SEAT_FIELDS}))",
+}
+VIEWER_SEATS_COLUMN_COUNT = 2
 
-def _locking(template: str, table: TableColumns, key: str | None) -> str:
+
+def _locking(template: str, table: TableColumns, key: str | None) -> dict[str, str]:
     """A locking read of `table`'s columns, with the lookup of a key given as `key` (its
-    SQL), or without."""
-    return template.format(
-        table_columns=table.sql,
-        presence_columns=PRESENCE_COLUMNS.format(table="t.id"),
-        key_columns=", o.applied, o.version, o.fingerprint, o.outcome" if key else "",
-        # At most one row, joined to the seat's: the key's, or NULLs.
-        key_join=f"LEFT JOIN ({STORED_OUTCOME_OF.format(key=key)}) o ON 1 = 1" if key else "",
-    )
+    SQL), or without; for each database, which spell the viewers' seats differently."""
+    return {
+        vendor: template.format(
+            table_columns=table.sql,
+            presence_columns=PRESENCE_COLUMNS.format(table="t.id")
+            + VIEWER_SEATS_COLUMNS.format(aggregate=aggregate),
+            key_columns=", o.applied, o.version, o.fingerprint, o.outcome" if key else "",
+            # At most one row, joined to the seat's: the key's, or NULLs.
+            key_join=f"LEFT JOIN ({STORED_OUTCOME_OF.format(key=key)}) o ON 1 = 1" if key else "",
+        )
+        for vendor, aggregate in VIEWER_SEATS_AGGREGATE.items()
+    }
 
 
 LOCK_SEAT = _locking(LOCK_SEAT_AND_TABLE, MOVED_TABLE, None)
@@ -213,50 +245,91 @@ class EventRow:
 Stored = tuple[dict, str | None] | None
 
 
+# The seats whose players' sockets asked for their views, read with the lock (with the
+# table and their notebooks), for the move's push; None when the lock could not read them
+# as of the move: the push then reads them itself (`players_seats`).
+ViewerSeats = list[Seat] | None
+
+
 def seat_locking_table(
     *, table_id: int, user_id: int, key: str | None = None
-) -> tuple[Seat, TablePresence, Stored] | None:
+) -> tuple[Seat, TablePresence, Stored, ViewerSeats] | None:
     """The seat the user holds at the table, with the table and the seat's notebook, and
-    who is at the table; the table's row stays locked until the transaction ends. None if
-    they hold no seat. With `key`, an idempotency key as the user sent it, also that key's
-    first outcome under their seat, as the statement began (see the module's note)."""
-    params = [*presence_params(), table_id, user_id]
+    who is at the table, with the seats of the players who asked for their views; the
+    table's row stays locked until the transaction ends. None if they hold no seat. With
+    `key`, an idempotency key as the user sent it, also that key's first outcome under
+    their seat, as the statement began (see the module's note)."""
+    params = [*_lock_params(), table_id, user_id]
     if key is not None:
         params[-2:-2] = [table_id, table_id, user_id, key] * 2
     db = _database()
-    row = _fetch_locked(db, LOCK_SEAT if key is None else LOCK_SEAT_AND_KEY, params)
+    row = _fetch_locked(db, (LOCK_SEAT if key is None else LOCK_SEAT_AND_KEY)[db.vendor], params)
     if row is None:
         return None
     row, stored = _split_key_columns(row, key)
+    row, viewer_columns = row[:-VIEWER_SEATS_COLUMN_COUNT], row[-VIEWER_SEATS_COLUMN_COUNT:]
     seat_columns = row[MOVED_TABLE.count : -PRESENCE_COLUMN_COUNT]
     presence_columns = row[-PRESENCE_COLUMN_COUNT:]
     seat_id, number, colour, notebook_id, notebook_text = seat_columns
-    seat_values = [seat_id, table_id, user_id, number, colour]
-    seat = Seat.from_db(db.alias, SEAT_COLUMNS, seat_values)
-    seat.table = MOVED_TABLE.table(db, row[: MOVED_TABLE.count])
-    if notebook_id is not None:
-        seat.notebook = Notebook.from_db(
-            db.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
-        )
-    return seat, TablePresence.from_columns(*presence_columns), stored
+    table = MOVED_TABLE.table(db, row[: MOVED_TABLE.count])
+    # A missing notebook left unread: the mover's request may write their first notes.
+    seat = _seat(
+        db, table, [seat_id, user_id, number, colour, notebook_id, notebook_text], none=False
+    )
+    viewer_seats = _viewer_seats(db, table, *viewer_columns)
+    return seat, TablePresence.from_columns(*presence_columns), stored, viewer_seats
 
 
 def table_locking_for_seat(
     *, table_id: int, number: int, user_id: int, key: str | None = None
-) -> tuple[Table, TablePresence, Stored] | None:
-    """The table, locked as `seat_locking_table` locks it, and who is at it, if the user
-    holds seat `number` there, themselves or for a player on their device; else None.
-    With `key`, an idempotency key as stored ("seat1:..."), also its first outcome."""
-    params = [*presence_params(), table_id, number, user_id, user_id]
+) -> tuple[Table, TablePresence, Stored, ViewerSeats] | None:
+    """The table, locked as `seat_locking_table` locks it, who is at it and the seats of
+    the players who asked for their views, if the user holds seat `number` there,
+    themselves or for a player on their device; else None. With `key`, an idempotency key
+    as stored ("seat1:..."), also its first outcome."""
+    params = [*_lock_params(), table_id, number, user_id, user_id]
     if key is not None:
         params[-4:-4] = [table_id, key, table_id, key]
     db = _database()
-    row = _fetch_locked(db, LOCK_HELD_SEAT if key is None else LOCK_HELD_SEAT_AND_KEY, params)
+    sql = (LOCK_HELD_SEAT if key is None else LOCK_HELD_SEAT_AND_KEY)[db.vendor]
+    row = _fetch_locked(db, sql, params)
     if row is None:
         return None
     row, stored = _split_key_columns(row, key)
+    row, viewer_columns = row[:-VIEWER_SEATS_COLUMN_COUNT], row[-VIEWER_SEATS_COLUMN_COUNT:]
     table = TABLE.table(db, row[: TABLE.count])
-    return table, TablePresence.from_columns(*row[-PRESENCE_COLUMN_COUNT:]), stored
+    presence = TablePresence.from_columns(*row[-PRESENCE_COLUMN_COUNT:])
+    return table, presence, stored, _viewer_seats(db, table, *viewer_columns)
+
+
+def _lock_params() -> list:
+    """The presence columns' values, then the viewers' seats' (the same instant)."""
+    params = presence_params()
+    return [*params, params[0]]
+
+
+def _viewer_seats(db, table: Table, seats_json, snapshot_version) -> ViewerSeats:
+    if snapshot_version != table.version:
+        return None  # read before a change that held the lock meanwhile: not as of the move
+    rows = orjson.loads(seats_json) if seats_json else []
+    return sorted((_seat(db, table, row) for row in rows), key=lambda seat: seat.number)
+
+
+def _seat(db, table: Table, row, *, none: bool = True) -> Seat:
+    """A seat at `table` read with its notebook (whose id is None where it has none), as
+    the ORM would have loaded them: asking for the notebook makes no query (`none`: not
+    even where it has none)."""
+    seat_id, user_id, number, colour, notebook_id, notebook_text = row
+    seat = Seat.from_db(db.alias, SEAT_COLUMNS, [seat_id, table.pk, user_id, number, colour])
+    seat.table = table
+    notebook = None
+    if notebook_id is not None:
+        notebook = Notebook.from_db(
+            db.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
+        )
+    if notebook is not None or none:
+        Seat.notebook.related.set_cached_value(seat, notebook)
+    return seat
 
 
 def _fetch_locked(db, sql: str, params: list):
@@ -292,28 +365,20 @@ def _stored(row) -> Stored:
 
 def players_seats(*, table: Table, numbers) -> list[Seat]:
     """The seats among `numbers` that a person holds, with `table` and their notebooks
-    (None where there is none), in one statement: for the views a move pushes."""
+    (None where there is none), in one statement: for the views a move pushes when its
+    lock did not read them (`seat_locking_table`)."""
     numbers = sorted(numbers)
     if not numbers:
         return []
     statement = PLAYERS_SEATS.format(numbers=", ".join(["%s"] * len(numbers)))
-    with connection.cursor() as cursor:
+    db = _database()
+    with db.cursor() as cursor:
         cursor.execute(statement, [table.pk, *numbers])
         rows = cursor.fetchall()
-    seats = []
-    for seat_id, user_id, number, colour, notebook_id, notebook_text in rows:
-        seat = Seat.from_db(
-            connection.alias, SEAT_COLUMNS, [seat_id, table.pk, user_id, number, colour]
-        )
-        seat.table = table
-        notebook = None
-        if notebook_id is not None:
-            notebook = Notebook.from_db(
-                connection.alias, NOTEBOOK_COLUMNS, [notebook_id, seat_id, notebook_text]
-            )
-        Seat.notebook.related.set_cached_value(seat, notebook)
-        seats.append(seat)
-    return seats
+    return [
+        _seat(db, table, [seat_id, user_id, number, colour, notebook_id, notebook_text])
+        for seat_id, user_id, number, colour, notebook_id, notebook_text in rows
+    ]
 
 
 def move_store(

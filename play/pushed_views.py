@@ -3,7 +3,7 @@ their views (play/live.py): one body, built one way, wherever it goes."""
 
 from __future__ import annotations
 
-from .models import Table
+from .models import Seat, Table
 from .move_sql import players_seats
 from .selectors import Membership, notebook_text, table_view
 
@@ -19,17 +19,21 @@ def table_body(membership: Membership) -> dict:
 
 
 def present_players_views(
-    table: Table, viewers: frozenset[int], mover=None
+    table: Table, viewers: frozenset[int], mover=None, seats: list[Seat] | None = None
 ) -> dict[int, dict | None]:
     """{user id: their body} for the seats in `viewers` (a socket there asked for its
-    views) that a person holds, as `table` is now; one statement for the seats and their
-    notebooks. The mover's seat, if among them, maps its user to None: their answer holds
-    their view, and another socket of theirs is told the version only."""
+    views) that a person holds, as `table` is now. `seats`: those seats with their
+    notebooks as the move's lock read them (play/move_sql.py), or None to read them here,
+    in one statement. The mover's seat, if among them, maps its user to None: their answer
+    holds their view, and another socket of theirs is told the version only."""
+    if seats is None:
+        seats = players_seats(table=table, numbers=viewers)
     return {
         seat.user_id: (
             None
             if seat.number == mover
             else table_body(Membership(table=table, seat=seat, spectator=False))
         )
-        for seat in players_seats(table=table, numbers=viewers)
+        for seat in seats
+        if seat.number in viewers
     }

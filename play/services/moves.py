@@ -92,7 +92,7 @@ def game_apply_player_action(
     locked = move_sql.seat_locking_table(table_id=table_id, user_id=user.pk, key=key)
     if locked is None:
         raise NotSeated()
-    seat, presence, stored = locked
+    seat, presence, stored, viewer_seats = locked
     result = apply_locked(
         seat.table,
         seat.number,
@@ -101,6 +101,7 @@ def game_apply_player_action(
         idempotency_key,
         presence=presence,
         stored=stored if key else UNREAD,
+        viewer_seats=viewer_seats,
     )
     return seat, result
 
@@ -127,7 +128,7 @@ def game_apply_seat_action(
     )
     if locked is None:
         raise NotSeated()
-    table, presence, stored = locked
+    table, presence, stored, viewer_seats = locked
     return apply_locked(
         table,
         number,
@@ -136,6 +137,7 @@ def game_apply_seat_action(
         idempotency_key,
         presence=presence,
         stored=stored if key else UNREAD,
+        viewer_seats=viewer_seats,
     )
 
 
@@ -162,6 +164,7 @@ def apply_locked(
     *,
     by_bot: bool = False,
     stored=UNREAD,
+    viewer_seats=None,
 ) -> ActionResult:
     """The write path, on a table row its caller has locked.
 
@@ -174,6 +177,7 @@ def apply_locked(
     `presence`: who is at the table, if the lock read it (else it is read when needed).
     `by_bot`: the computer player at seat `player` moves, with a key of the server's.
     `stored`: what the locking read found of the key (play/move_sql.py), if it looked.
+    `viewer_seats`: the seats the push's views go to, if the locking read found them.
     """
     actor_key = _actor_key(player, idempotency_key, by_bot=by_bot)
     fingerprint = action_fingerprint(action) if actor_key else ""
@@ -197,8 +201,9 @@ def apply_locked(
     if not isinstance(applied, Refusal):
         new_state, events = applied
         return store_move(
-            table, engine, new_state, events, actor_key, fingerprint, presence, player
-        )
+            table, engine, new_state, events, actor_key, fingerprint, presence, player,
+            viewer_seats=viewer_seats,
+        )  # fmt: skip
     result = ActionResult(table=table, applied=False, refusal=applied)
     if actor_key:
         # Ignoring a conflict (as move_store does): a refused first try that committed
@@ -267,6 +272,8 @@ def store_move(
     fingerprint: str,
     presence: TablePresence | None,
     player=None,
+    *,
+    viewer_seats=None,
 ) -> ActionResult:
     previous_state = table.state
     table.state = new_state
@@ -289,7 +296,7 @@ def store_move(
         request = (actor_key, result.to_outcome(), fingerprint)
     move_sql.move_store(table, fields, rows, request)  # the row, events and key at once
     _queue_new_judgements(table, new_state)
-    after_commit_tell_move(table, previous_state, new_state, events, presence, player)
+    after_commit_tell_move(table, previous_state, new_state, events, presence, player, viewer_seats)
     after_commit_wake(table)
     return result
 

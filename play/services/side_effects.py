@@ -81,11 +81,15 @@ def after_commit_wake(table: Table) -> None:
     outbox_enqueue(task="play.tasks.table_wake", args=[table.pk, table.version], countdown=delay)
 
 
-def after_commit_push(table: Table, presence: TablePresence | None = None, mover=None) -> None:
+def after_commit_push(
+    table: Table, presence: TablePresence | None = None, mover=None, viewer_seats=None
+) -> None:
     """After commit, tell the table's sockets of its new version. For a move, `presence`
     is who was at the table as its lock read it: the players whose sockets asked for their
     views get them instead, and the others' sockets hear the version only if one is open
-    (play/live.py). `mover`: the seat that moved, whose answer holds its view."""
+    (play/live.py). `mover`: the seat that moved, whose answer holds its view.
+    `viewer_seats`: the seats of those players as the lock read them (play/move_sql.py),
+    or None, to read them after commit."""
     from ..live import push_table_version
     from ..pushed_views import present_players_views
 
@@ -101,7 +105,7 @@ def after_commit_push(table: Table, presence: TablePresence | None = None, mover
         viewers = viewers - {mover}
 
     def views():
-        return present_players_views(table, viewers, mover) if viewers else {}
+        return present_players_views(table, viewers, mover, viewer_seats) if viewers else {}
 
     transaction.on_commit(
         lambda: push_table_version(
@@ -127,7 +131,13 @@ def after_commit_notify(table: Table, kind: str, details: dict | None = None) ->
 
 
 def after_commit_tell_move(
-    table: Table, before: dict, after: dict, events, presence: TablePresence | None, player=None
+    table: Table,
+    before: dict,
+    after: dict,
+    events,
+    presence: TablePresence | None,
+    player=None,
+    viewer_seats=None,
 ) -> None:
     """The move's push and notifications, by who was at the table when the move took its
     lock: a socket that opens after that misses this push, and finds the version by its
@@ -135,7 +145,7 @@ def after_commit_tell_move(
     (play.tasks.notify_table)."""
     if presence is None:
         presence = table_presence(table_id=table.pk)
-    after_commit_push(table, presence, mover=player)
+    after_commit_push(table, presence, mover=player, viewer_seats=viewer_seats)
     changes = get_site(table.engine).notices(before, after, events)
     bots = bot_seats(table)  # nobody to tell
     changes = [

@@ -1,11 +1,16 @@
 """The move's statements written as SQL (play/move_sql.py) read and write exactly what the
 ORM would: same values, same types, on SQLite and on PostgreSQL."""
 
+import threading
+import time
+
+import pytest
 from django.db import connection, transaction
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from play import move_sql, services
+from play import move_sql, presence, services
 from play.models import ActionRequest, Notebook, Seat, Table, TableEvent, TableStatus
 
 
@@ -16,7 +21,7 @@ def fields_of(instance) -> dict:
 def test_it_loads_the_seat_table_and_notebook_as_the_orm_does(started, bob):
     Notebook.objects.filter(seat__table=started, seat__user=bob).update(text="Ask the clerk.")
     with transaction.atomic():
-        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        seat, _, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
     expected = Seat.objects.select_related("table", "notebook").get(table=started, user=bob)
     assert fields_of(seat.table) == fields_of(expected.table)
     assert seat.table.started_at.tzinfo is not None and isinstance(seat.table.state, dict)
@@ -33,8 +38,8 @@ def test_it_loads_the_seat_table_and_notebook_as_the_orm_does(started, bob):
 
 def test_the_api_s_move_leaves_out_what_neither_the_move_nor_its_answer_reads(started, bob):
     with transaction.atomic():
-        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
-        table, _, _ = move_sql.table_locking_for_seat(
+        seat, _, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        table, _, _, _ = move_sql.table_locking_for_seat(
             table_id=started.pk, number=seat.number, user_id=bob.pk
         )
     left_out = {"options", "seed", "watching_allowed", "created_at", "started_at", "finished_at"}
@@ -61,7 +66,7 @@ def test_it_locks_the_table_for_a_seat_its_user_holds_or_holds_for_another(
 ):
     Seat.objects.filter(table=started, user=bob).update(user=None, held_by=alice, local_name="Bo")
     with transaction.atomic():
-        table, presence, _ = move_sql.table_locking_for_seat(
+        table, presence, _, _ = move_sql.table_locking_for_seat(
             table_id=started.pk, number=1, user_id=alice.pk
         )
         assert fields_of(table) == fields_of(Table.objects.get(pk=started.pk))
@@ -78,7 +83,7 @@ def test_it_locks_the_table_for_a_seat_its_user_holds_or_holds_for_another(
 def test_it_leaves_the_notebook_unset_for_a_seat_without_one(lobby, charlie):
     # Notebooks are made when the game starts: a lobby's seats have none yet.
     with transaction.atomic():
-        seat, _, _ = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
+        seat, _, _, _ = move_sql.seat_locking_table(table_id=lobby.pk, user_id=charlie.pk)
     assert seat.number == 2
     assert not Notebook.objects.filter(seat=seat).exists()
 
@@ -251,7 +256,9 @@ def test_it_reads_a_key_s_first_outcome_with_the_lock_under_the_mover_s_seat(
     )
     with transaction.atomic():
         # The key as bob sent it, found under his seat (1), and nobody else's.
-        seat, _, stored = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk, key="k")
+        seat, _, stored, _ = move_sql.seat_locking_table(
+            table_id=started.pk, user_id=bob.pk, key="k"
+        )
         assert seat.number == 1
         assert (
             stored == (refusal, "f1") == move_sql.stored_outcome(table_id=started.pk, key="seat1:k")
@@ -262,7 +269,7 @@ def test_it_reads_a_key_s_first_outcome_with_the_lock_under_the_mover_s_seat(
         assert move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk, key="j")[2] is None
         assert move_sql.seat_locking_table(table_id=started.pk, user_id=dave.pk, key="k") is None
         # By the seat's number, the key as stored.
-        _, _, stored = move_sql.table_locking_for_seat(
+        _, _, stored, _ = move_sql.table_locking_for_seat(
             table_id=started.pk, number=1, user_id=bob.pk, key="seat1:k"
         )
         assert stored == (refusal, "f1")
@@ -320,3 +327,112 @@ def test_it_reads_the_players_seats_and_notes_a_move_s_views_need(started, alice
         assert by_user[bob.pk].colour == bob_seat.colour
     assert len(queries) == 0  # all read with the seats
     assert move_sql.players_seats(table=table, numbers=set()) == []
+
+
+def read_for_views(seat: Seat) -> tuple:
+    notebook = getattr(seat, "notebook", None)
+    return (
+        seat.pk,
+        seat.table_id,
+        seat.user_id,
+        seat.number,
+        seat.colour,
+        notebook and notebook.text,
+    )
+
+
+def seats_by_number(table) -> dict[int, Seat]:
+    return {seat.number: seat for seat in Seat.objects.filter(table=table)}
+
+
+def test_the_lock_reads_the_seats_whose_sockets_asked_for_their_views(started, bob, charlie):
+    seats = seats_by_number(started)
+    note = 'The clerk said "never", twice —\nand lied.'  # quotes, a dash, a line: JSON's work
+    Notebook.objects.filter(seat=seats[0]).update(text=note)
+    Notebook.objects.filter(seat=seats[1]).delete()  # a seat may have none
+    with transaction.atomic():
+        assert move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)[3] == []
+    for number in (0, 1):
+        presence.socket_open(table_id=started.pk, seat_id=seats[number].pk, wants_views=True)
+    presence.socket_open(table_id=started.pk, seat_id=seats[2].pk)  # hears versions only
+    presence.socket_open(table_id=started.pk, seat_id=None, wants_views=True)  # a spectator
+    expected = [
+        read_for_views(seat) for seat in move_sql.players_seats(table=started, numbers={0, 1})
+    ]
+
+    with transaction.atomic():
+        for locked in (
+            move_sql.seat_locking_table(table_id=started.pk, user_id=charlie.pk),
+            move_sql.seat_locking_table(table_id=started.pk, user_id=charlie.pk, key="k"),
+            move_sql.table_locking_for_seat(table_id=started.pk, number=2, user_id=charlie.pk),
+            move_sql.table_locking_for_seat(
+                table_id=started.pk, number=2, user_id=charlie.pk, key="seat2:k"
+            ),
+        ):
+            table, viewers = locked[0], locked[3]
+            table = getattr(table, "table", table)  # the seat's, for seat_locking_table
+            assert locked[1].viewers == {0, 1}
+            assert [read_for_views(seat) for seat in viewers] == expected
+            with CaptureQueriesContext(connection) as queries:
+                assert viewers[0].notebook.text == note
+                assert getattr(viewers[1], "notebook", None) is None
+                assert all(seat.table is table for seat in viewers)
+            assert len(queries) == 0  # all read with the lock
+
+
+def test_the_lock_reads_no_seat_held_by_nobody_for_views(started, bob):
+    seats = seats_by_number(started)
+    presence.socket_open(table_id=started.pk, seat_id=seats[0].pk, wants_views=True)
+    presence.socket_open(table_id=started.pk, seat_id=seats[2].pk, wants_views=True)
+    # A computer took the seat meanwhile (play/leaving.py), its player's socket still open.
+    Seat.objects.filter(pk=seats[2].pk).update(user=None, bot_name="Inspector Lestrade")
+    with transaction.atomic():
+        _, _, _, viewers = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+    assert [seat.number for seat in viewers] == [0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_leaves_the_views_seats_to_the_push_after_a_change_it_waited_for(started, bob):
+    if connection.vendor != "postgresql":
+        pytest.skip("on SQLite a move takes the write lock at its BEGIN: no statement waits")
+    seats = seats_by_number(started)
+    for number in (0, 2):
+        presence.socket_open(table_id=started.pk, seat_id=seats[number].pk, wants_views=True)
+    found = {}
+
+    def move() -> None:
+        try:
+            with transaction.atomic():
+                found["locked"] = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        finally:
+            connection.close()
+
+    waiting = threading.Thread(target=move)
+    with transaction.atomic():
+        # A computer takes seat 2 (play/leaving.py) while the move waits for the lock.
+        Table.objects.select_for_update().get(pk=started.pk)
+        Seat.objects.filter(pk=seats[2].pk).update(user=None, bot_name="Inspector Lestrade")
+        Table.objects.filter(pk=started.pk).update(version=F("version") + 1)
+        waiting.start()
+        wait_for_a_statement_blocked_on_a_lock()
+    waiting.join()
+
+    # Its seats were read before the change: the push reads them itself.
+    assert found["locked"][3] is None
+    with transaction.atomic():  # with nothing in between, as of the move
+        _, _, _, viewers = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+    assert [seat.number for seat in viewers] == [0]
+
+
+def wait_for_a_statement_blocked_on_a_lock() -> None:
+    with connection.cursor() as cursor:
+        for _ in range(1000):
+            cursor.execute("SELECT pg_stat_clear_snapshot()")  # fresh within the transaction
+            cursor.execute(
+                "SELECT COUNT(*) FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            )
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.01)
+    raise AssertionError("the move never waited for the lock")

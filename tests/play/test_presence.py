@@ -174,7 +174,7 @@ def test_it_reads_the_same_presence_in_the_move_s_lock_and_on_its_own(started, b
     presence.socket_open(table_id=started.pk, seat_id=None)  # a spectator's
     presence.your_turn_claim(table_id=started.pk, seats=[0])
     with transaction.atomic():
-        _, locked, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        _, locked, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
 
     expected = presence.TablePresence(
         watched=True,

@@ -49,7 +49,7 @@ def test_it_loads_the_whole_state_however_the_table_is_read(started, bob):
     started.refresh_from_db(fields=["state"])
     assert started.state == whole
     with transaction.atomic():  # the move's own read
-        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        seat, _, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
     assert seat.table.state == whole
 
 
@@ -106,13 +106,13 @@ def test_it_moves_without_reading_the_fixed_part_it_has_read_before(started, bob
     models._fixed_parts.clear()
     whole = Table.objects.get(pk=started.pk).state  # reads the column, keeps the part
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        seat, _, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
     assert seat.table.state == whole
     assert len(reads(queries)) == 1 and "fixed_state" not in reads(queries)[0]
 
     models._fixed_parts.clear()  # another process, or a case it has not met
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        seat, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
+        seat, _, _, _ = move_sql.seat_locking_table(table_id=started.pk, user_id=bob.pk)
     assert seat.table.state == whole
     assert len(reads(queries)) == 2 and '"fixed_state"' in reads(queries)[1]
 
