@@ -15,7 +15,15 @@ import pytest
 import uvicorn
 
 from holmes_site import serve
-from holmes_site.serve import DatedHeaders, QuietServer, parse
+from holmes_site.channel_layer import Inbox
+from holmes_site.serve import (
+    DatedHeaders,
+    FlowSwitch,
+    LeanWebSocketProtocol,
+    QuietServer,
+    config_from,
+    parse,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the launcher forks")
@@ -200,3 +208,66 @@ def test_the_procfile_options_are_understood():
     assert (flags.port, flags.workers, flags.ws_per_message_deflate) == (9000, 3, False)
     with pytest.raises(SystemExit):
         parse(["--workers=0"])
+
+
+def test_sockets_are_served_by_the_lean_protocol():
+    config = config_from(parse([]))
+    assert config.ws is LeanWebSocketProtocol
+    assert (config.ws_ping_interval, config.ws_per_message_deflate) == (60.0, False)
+
+
+async def echo(scope, receive, send):
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        await send({"type": "websocket.send", "text": message["text"]})
+
+
+def test_the_lean_protocol_converses_and_lets_the_handshake_go():
+    from websockets.asyncio.client import connect
+
+    async def main():
+        port = free_port()
+        config = uvicorn.Config(
+            echo, port=port, ws=LeanWebSocketProtocol, lifespan="off", log_level="warning"
+        )
+        server = uvicorn.Server(config)
+        serving = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        async with connect(f"ws://127.0.0.1:{port}/") as socket:
+            for text in ("one", "two" * 50_000):  # the second one several reads long
+                await socket.send(text)
+                assert await socket.recv() == text
+            (protocol,) = [
+                each
+                for each in server.server_state.connections
+                if isinstance(each, LeanWebSocketProtocol)
+            ]
+            assert (protocol.request, protocol.response) == (None, None)
+            assert isinstance(protocol.queue, Inbox)
+        server.should_exit = True
+        await asyncio.wait_for(serving, timeout=30)
+
+    asyncio.run(main())
+
+
+def test_the_flow_switch_holds_its_waiters_until_it_is_set():
+    async def main():
+        switch = FlowSwitch()
+        waiting = asyncio.create_task(switch.wait())
+        given_up = asyncio.create_task(switch.wait())
+        await asyncio.sleep(0)
+        given_up.cancel()
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        switch.set()
+        assert await asyncio.wait_for(waiting, timeout=5) is True
+        switch.clear()
+        assert not switch.is_set()
+        return switch._waiters
+
+    assert asyncio.run(main()) is None  # nothing kept once no one waits
