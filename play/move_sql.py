@@ -169,7 +169,9 @@ KEY_COLUMN_COUNT = 4
 # (play/pushed_views.py). Read under the lock, the push needs no statement of its own
 # after commit (it was one in five of a socket move's). One JSON array of [seat id, user
 # id, number, colour, notebook id, notebook text]; none (NULL, or [] on SQLite) when no
-# such socket is open, which costs the statement a look at the table's few seats. Then
+# such socket is open. A look at the table's few seats: the statement took about 10 µs
+# more (20 µs with three such sockets) where the statement it saves cost a socket move
+# about 0.1 ms of this process's CPU (PostgreSQL, medians, measured in one process). Then
 # the table's version in the statement's snapshot: on PostgreSQL a statement that waited
 # for the lock reads the row as the lock's holder left it, but every other row (these
 # seats) as it began; a different version says a change (a player leaving, say) came in
