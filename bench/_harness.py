@@ -234,6 +234,33 @@ def stop(process: subprocess.Popen | None) -> None:
         process.wait()
 
 
+def run_bounded_child(name: str, module: str, flags: list[str], bound_seconds: float) -> None:
+    """Run `python -m <module> <flags>` in a session of its own (Django is set up there,
+    once) and stop it after `bound_seconds` or on Ctrl-C; say so when it fails."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", module, *flags], cwd=ROOT, start_new_session=True
+    )
+    try:
+        code = child.wait(timeout=bound_seconds)
+    except subprocess.TimeoutExpired:
+        print(f"{name}: stopped after {bound_seconds:.0f} s (the run's bound)", flush=True)
+        code = stop_child(child)
+    except KeyboardInterrupt:
+        code = stop_child(child)
+    if code:
+        print(f"{name}: failed (exit {code}): see above", flush=True)
+
+
+def stop_child(child: subprocess.Popen) -> int:
+    """SIGTERM first: the child then stops its processes and drops its databases."""
+    os.killpg(child.pid, signal.SIGTERM)
+    try:
+        return child.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        return child.wait()
+
+
 # --- Tables -------------------------------------------------------------------------------
 
 

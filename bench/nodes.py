@@ -63,6 +63,7 @@ from bench._harness import (
     postgres_drop,
     prepare,
     redis_problem,
+    run_bounded_child,
     run_client,
     stop,
 )
@@ -958,30 +959,7 @@ def clean_up(database_url: str) -> None:
 def main() -> None:
     """Run it in a child process (Django is set up there, once) and bound it in time."""
     options = Options.from_environment()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "bench.nodes", *options.as_flags()],
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    try:
-        code = child.wait(timeout=options.time_bound())
-    except subprocess.TimeoutExpired:
-        print(f"nodes: stopped after {options.time_bound():.0f} s (the run's bound)", flush=True)
-        code = stop_child(child)
-    except KeyboardInterrupt:
-        code = stop_child(child)
-    if code:
-        print(f"nodes: failed (exit {code}): see above", flush=True)
-
-
-def stop_child(child: subprocess.Popen) -> int:
-    """SIGTERM first: the child then stops its processes and drops its database."""
-    os.killpg(child.pid, signal.SIGTERM)
-    try:
-        return child.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        return child.wait()
+    run_bounded_child("nodes", "bench.nodes", options.as_flags(), options.time_bound())
 
 
 if __name__ == "__main__":

@@ -30,12 +30,7 @@ and dropped at the end, also on failure or interruption.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-
-from bench._harness import ROOT
+from bench._harness import run_bounded_child
 
 
 def main() -> None:
@@ -43,27 +38,4 @@ def main() -> None:
     from bench.peers.run import Options
 
     options = Options.from_environment()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "bench.peers", *options.as_flags()],
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    try:
-        code = child.wait(timeout=options.time_bound())
-    except subprocess.TimeoutExpired:
-        print(f"peers: stopped after {options.time_bound():.0f} s (the run's bound)", flush=True)
-        code = stop_child(child)
-    except KeyboardInterrupt:
-        code = stop_child(child)
-    if code:
-        print(f"peers: failed (exit {code}): see above", flush=True)
-
-
-def stop_child(child: subprocess.Popen) -> int:
-    """SIGTERM first: the child then stops its servers and drops its databases."""
-    os.killpg(child.pid, signal.SIGTERM)
-    try:
-        return child.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        return child.wait()
+    run_bounded_child("peers", "bench.peers", options.as_flags(), options.time_bound())
