@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,15 +23,10 @@ import redis
 from django.db import connection
 
 from tests.conftest import require_service
+from tests.ports import free_port
 
 PROJECT = Path(__file__).resolve().parents[2]
 RIGHT_ANSWERS = {"thief": "Silas Crane", "hiding_place": "St James's Church", "ticket": "212"}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_until(condition, what: str, timeout: float = 60, log=None):

@@ -8,7 +8,7 @@ from holmes_site.middleware import DATABASE_DOWN_MESSAGE
 from holmes_site.models import OutboxMessage
 from play import services
 from play.models import ActionRequest, Table, TableEvent
-from tests.faults.conftest import free_port
+from tests.ports import free_port
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ replaces one that dies, stops them all on SIGTERM, and sleeps while no one asks.
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,15 +23,10 @@ from holmes_site.serve import (
     config_from,
     parse,
 )
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the launcher forks")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def children(pid: int) -> set[int]:
