@@ -6,7 +6,6 @@ import contextlib
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ import pytest
 from django.db import connection
 
 from tests.conftest import require_service
+from tests.ports import free_port
 
 PROJECT = Path(__file__).resolve().parents[2]
 ARTIFACTS = PROJECT / "test-artifacts"
@@ -40,12 +40,6 @@ def chromium_problem() -> str | None:
     except ImportError:
         return "the playwright package is not installed"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def database_env() -> dict:
@@ -155,3 +149,17 @@ def artifacts() -> Path:
 
 
 from tests.play.conftest import tutorial  # noqa: E402, F401  (the tutorial case, published)
+
+
+@pytest.fixture
+def table_of_three(tutorial, alice, bob, charlie) -> int:  # noqa: F811 (imported above)
+    """The tutorial case started for alice, bob and charlie, in that order, on a fixed deal."""
+    from play import services
+    from play.models import Table
+
+    table = services.table_create(host=alice, case_version=tutorial)
+    Table.objects.filter(pk=table.pk).update(seed=1889)
+    services.table_join(invite_code=table.invite_code, user=bob)
+    services.table_join(invite_code=table.invite_code, user=charlie)
+    services.table_start(table_id=table.pk, user=alice)
+    return table.pk

@@ -202,16 +202,6 @@ def solo_table(tutorial, alice) -> int:
     return table.pk
 
 
-@pytest.fixture
-def table_of_three(tutorial, alice, bob, charlie) -> int:
-    table = services.table_create(host=alice, case_version=tutorial)
-    Table.objects.filter(pk=table.pk).update(seed=1889)
-    services.table_join(invite_code=table.invite_code, user=bob)
-    services.table_join(invite_code=table.invite_code, user=charlie)
-    services.table_start(table_id=table.pk, user=alice)
-    return table.pk
-
-
 @pytest.mark.parametrize("race", list(RACES))
 def test_it_keeps_the_answer_and_restate_boxes_of_a_solo_player(
     race, solo_table, live_server_url, chromium, artifacts

@@ -60,6 +60,8 @@
   }
 
   function drawUpdate(html) {
+    // A control is being pressed: drawn now, the update would take it from under the press.
+    if (pressing) { heldUpdate = html; return; }
     // An action's answer is on its way: it is newer than this. Ask again after it.
     if (actionsPending) { again = true; return; }
     // An answer older than what is shown would take the table back in time.
@@ -69,6 +71,56 @@
     focusWasInLive = region.contains(document.activeElement);
     htmx.swap(region, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
   }
+
+  // --- A press is never redrawn away ----------------------------------------------------
+  //
+  // A click is a press and a release on the same control. An update drawn between the two
+  // replaced the pressed button with a copy; the release on the copy made no click, and
+  // the player's move was lost without a word (a finger resting on "I have finished
+  // reading" while another player moved). So while a control in the region is pressed,
+  // by pointer, touch or the space bar, an update that comes back waits, and is drawn just
+  // after the release: after the click it makes, so a move it starts is then on its way
+  // and the update waits for that move's answer instead.
+
+  var HELD_PRESS_MS = 4000;  // a release the page never hears (outside the window) ends it
+  var pressing = false;
+  var heldUpdate = null;
+  var pressTimer = null;
+
+  function pressStarted(event) {
+    if (!live().contains(event.target)) return;
+    pressing = true;
+    window.clearTimeout(pressTimer);
+    pressTimer = window.setTimeout(pressEnded, HELD_PRESS_MS);
+  }
+
+  function pressEnded() {
+    if (!pressing) return;
+    window.clearTimeout(pressTimer);
+    window.setTimeout(function () {  // after the release's click
+      pressing = false;
+      var html = heldUpdate;
+      heldUpdate = null;
+      if (html) drawUpdate(html);
+    }, 0);
+  }
+
+  document.addEventListener("pointerdown", pressStarted, true);
+  ["pointerup", "pointercancel"].forEach(function (name) {
+    document.addEventListener(name, pressEnded, true);
+  });
+  window.addEventListener("blur", pressEnded);
+  // The space bar clicks a button on its release (in a text box it is only a space); Enter
+  // clicks at once, so it needs nothing.
+  var SPACE_CLICKS = "button, summary, [role=button], input[type=checkbox], input[type=radio]";
+  document.addEventListener("keydown", function (event) {
+    if (event.key === " " && !event.repeat && event.target.closest(SPACE_CLICKS)) {
+      pressStarted(event);
+    }
+  }, true);
+  document.addEventListener("keyup", function (event) {
+    if (event.key === " ") pressEnded();
+  }, true);
 
   // --- Announcing turn changes ---------------------------------------------------------
 
