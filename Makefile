@@ -24,7 +24,7 @@ run: $(STAMP)
 	HOLMES_EMBEDDED_WAKER_SECONDS=0.5 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # The scaled set-up on this machine: PostgreSQL, Redis, an ASGI server with several workers,
-# a Celery worker and Celery beat, all from the Procfile. Starts the services if they are
+# and a Celery worker, all from the Procfile. Starts the services if they are
 # down (as .ci/run does) and creates the database if it is missing.
 UP_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/holmes
 UP_REDIS_URL ?= redis://127.0.0.1:6379/0
@@ -35,7 +35,6 @@ UP_ENV := PATH="$(CURDIR)/$(BIN):$$PATH" DATABASE_URL=$(UP_DATABASE_URL) REDIS_U
 	HOLMES_DB_POOL=1 \
 	HOLMES_PORT=$${HOLMES_PORT:-8000} HOLMES_WEB_WORKERS=$${HOLMES_WEB_WORKERS:-4} \
 	HOLMES_CELERY_CONCURRENCY=$${HOLMES_CELERY_CONCURRENCY:-2} \
-	HOLMES_BEAT_SCHEDULE=$${HOLMES_BEAT_SCHEDULE:-/tmp/holmes-celerybeat-schedule} \
 	PROMETHEUS_MULTIPROC_DIR=$(UP_METRICS_DIR)
 # `make up` runs as production does: DEBUG off, a secret key of its own (made once, kept in
 # UP_SECRET_KEY_FILE, readable by its owner only), the static files collected, no demo

@@ -237,7 +237,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 # With Redis down, a send fails fast: the task waits in the outbox (holmes_site.OutboxMessage)
-# and the beat below enqueues it again, so a move never hangs on the broker.
+# and is sent again later (holmes_site/outbox.py), so a move never hangs on the broker.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
@@ -251,19 +251,18 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # consumer sleeps this long between empty polls, but never past its own timeout: the
 # control commands' replies wait no longer.)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 10}
-# Run with `celery -A holmes_site beat` (one process for the whole site).
-CELERY_BEAT_SCHEDULE = {
-    "outbox-redeliver": {
-        "task": "holmes_site.tasks.outbox_redeliver",
-        "schedule": env_int("HOLMES_OUTBOX_REDELIVER_SECONDS", 15),
-    },
-    # Sockets whose process died stop counting by themselves (play/presence.py); this
-    # clears their rows away.
-    "sockets-sweep": {"task": "play.tasks.sockets_sweep", "schedule": 10 * 60},
-    # Computer players' moves and turn timers are queued for their time
-    # (play.services.table_wake); this finds any whose task was lost.
-    "tables-wake": {"task": "play.tasks.tables_wake_due", "schedule": 5},
-}
+# No Celery beat: nothing runs on a clock while no one plays (issue 42). What a lost task
+# missed is found by checks queued along with the work (the outbox's, the tables'
+# wake-ups'), and by these, which a worker queues each time it connects to the broker (its
+# start, Redis back: holmes_site/celery.py): every row the outbox holds undelivered (the
+# ones Redis refused among them), every table's wake-up queued again for its time (a
+# killed worker held them), and the rows of sockets whose process died (in 95 s: past
+# play.presence.PRESENCE_SECONDS, the ones of the processes that died with it lapse).
+HOLMES_WORKER_CONNECT_TASKS = [
+    {"task": "holmes_site.tasks.outbox_redeliver", "kwargs": {"older_than_seconds": 0}},
+    {"task": "play.tasks.tables_wake_rearm"},
+    {"task": "play.tasks.sockets_sweep", "countdown": 95},
+]
 
 # How long a computer player waits before its move, so that people can follow the game.
 HOLMES_BOT_PAUSE_SECONDS = float(os.environ.get("HOLMES_BOT_PAUSE_SECONDS", "1.0"))

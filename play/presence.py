@@ -6,8 +6,8 @@ page, and a notification (with its e-mail) every turn would be noise. Each webso
 on a table is a row (TableSocket), written by the consumer: made when the socket opens,
 deleted when it closes. It counts until its `expires_at`, PRESENCE_SECONDS ahead, which
 each ping the page sends (every 30 s) pushes back; so a socket left open by a process
-that died soon stops counting; the next socket to open on the table, or Celery beat
-(`sockets_sweep`), clears its row away.
+that died soon stops counting; the next socket to open on the table, or the sweep a
+Celery worker queues as it connects (`sockets_sweep`), clears its row away.
 
 A player who is away is told once, not at every turn: a program playing through the API
 without a socket would otherwise get a notification and an e-mail for each of its turns.
@@ -267,8 +267,8 @@ FORGET_SOCKET = "DELETE FROM play_tablesocket WHERE id = %s"
 
 def sockets_sweep() -> int:
     """Forget every socket past its expiry, the rows of processes that died without closing
-    them, which a table that no socket opens again would keep (Celery beat runs this:
-    play.tasks.sockets_sweep). How many went."""
+    them, which a table that no socket opens again would keep (a worker queues this as it
+    connects: play.tasks.sockets_sweep). How many went."""
     deleted, _ = TableSocket.objects.filter(expires_at__lte=timezone.now()).delete()
     return deleted
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from celery import shared_task
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.services import notifications_send
 from games.sites import get_site
-from holmes_site.outbox import outbox_mark_delivered
+from holmes_site.outbox import outbox_mark_delivered, send_later
 
 from . import presence, services
 from .models import Seat, Table
@@ -72,20 +73,57 @@ def notify_table(
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def table_wake(table_id: int, version: int, outbox_id: int | None = None) -> None:
     """A computer player's move, or a timer run out (play.services.table_wake)."""
-    outbox_mark_delivered(message_id=outbox_id)  # a lost wake-up is the sweep's to find
+    # A wake-up lost from here on is its backstop's to find (play/services/side_effects.py).
+    outbox_mark_delivered(message_id=outbox_id)
     try:
-        services.table_wake(table_id=table_id, version=version)
+        done = services.table_wake(table_id=table_id, version=version)
     except services.TableError:
         logger.info("Table %s moved on before its wake-up (version %s)", table_id, version)
+        return
+    if done is None:
+        _again_if_early(table_id, version)
+
+
+def _again_if_early(table_id: int, version: int) -> None:
+    """A wake-up that came before its time (the outbox sent its row again, without the
+    countdown) is queued again for its time, with its backstop."""
+    wake_at = (
+        Table.objects.filter(pk=table_id, version=version, wake_at__gt=timezone.now())
+        .values_list("wake_at", flat=True)
+        .first()
+    )
+    if wake_at is not None:
+        delay = (wake_at - timezone.now()).total_seconds()
+        send_later("play.tasks.table_wake", [table_id, version], countdown=max(0.0, delay))
+        services.wake_backstop_arm(wake_at)
 
 
 @shared_task
 def tables_wake_due() -> int:
-    """Run by Celery beat: the wake-ups whose task was lost, or never sent."""
+    """The backstop of the tables' wake-ups, queued a little after their time along with
+    them (play.services.wake_backstop_arm): the ones whose task was lost, or never sent."""
     return services.tables_wake_due()
 
 
 @shared_task
+def tables_wake_rearm() -> int:
+    """Queued by a worker as it connects (settings.HOLMES_WORKER_CONNECT_TASKS): every
+    waiting table's wake-up queued again for its time, with its backstop. A worker that
+    was killed took the wake-ups it held with it (and Redis, restarted, may have lost its
+    queue). One queued twice is harmless: a wake-up acts once for its table's version.
+    How many were queued."""
+    now = timezone.now()
+    waiting = Table.objects.filter(wake_at__isnull=False).values_list("pk", "version", "wake_at")
+    queued = 0
+    for table_id, version, wake_at in waiting.iterator():
+        delay = max(0.0, (wake_at - now).total_seconds())
+        queued += send_later("play.tasks.table_wake", [table_id, version], countdown=delay)
+        services.wake_backstop_arm(wake_at)
+    return queued
+
+
+@shared_task
 def sockets_sweep() -> int:
-    """Run by Celery beat (settings.CELERY_BEAT_SCHEDULE): forget dead sockets."""
+    """Forget dead sockets: queued by a worker as it connects
+    (settings.HOLMES_WORKER_CONNECT_TASKS)."""
     return presence.sockets_sweep()

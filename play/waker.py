@@ -1,5 +1,5 @@
 """The embedded wake-up loop: where Celery runs eagerly (`make run`), no worker waits for
-a countdown and no beat sweeps, so the development server runs the tables' wake-ups
+a countdown and no backstop sweeps, so the development server runs the tables' wake-ups
 (computer players' moves, turn timers) from a thread of its own."""
 
 import logging

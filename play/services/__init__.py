@@ -31,6 +31,7 @@ from .seats import (
     table_join,
     table_leave,
 )
+from .side_effects import wake_backstop_arm
 from .tables import (
     HOST_WHO_LEFT,
     TIMER_RANGE,
@@ -80,4 +81,5 @@ __all__ = [
     "table_start",
     "table_wake",
     "tables_wake_due",
+    "wake_backstop_arm",
 ]

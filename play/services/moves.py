@@ -362,5 +362,5 @@ def _queue_new_judgements(table: Table, state: dict) -> None:
             kind=request["kind"],
             attempt=attempt,
         )
-        # Through the outbox: if Redis is down at commit, the beat enqueues it later.
+        # Through the outbox: if Redis is down at commit, it is enqueued again later.
         outbox_enqueue(task="play.tasks.judge_table_attempt", args=[table_attempt.pk])

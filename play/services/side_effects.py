@@ -7,18 +7,25 @@ none at a table of computers alone), or the seats it waits for run out of time (
 table's turn timer, or a window the game itself sets). Celery is asked to come back then
 (`play.tasks.table_wake`); `table_wake` (play/services/wake.py) does one thing and plans
 the next, so a chain of computer moves is a chain of tasks, never a recursion, and no
-request waits for it. A sweep (`tables_wake_due`) catches any wake-up a lost task
-missed, and is what runs them where Celery has no worker.
+request waits for it.
+
+A wake-up whose task is lost (a worker killed while holding it, a task that failed) is
+caught by a sweep (`tables_wake_due`) that each wake-up queues along with itself, a few
+seconds after its time (`wake_backstop_arm`), and by a worker as it connects, which
+queues every table's wake-up again (play.tasks.tables_wake_rearm). Nothing sweeps on a
+clock: a site where no table waits queues nothing (issue 42). Where Celery has no worker
+(`make run`), the embedded waker (play/waker.py) runs the sweep instead.
 """
 
-from datetime import timedelta
+import time
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games.sites import get_site
-from holmes_site.outbox import outbox_enqueue
+from holmes_site.outbox import outbox_enqueue, send_later
 
 from ..models import Table, TableStatus
 from ..presence import TablePresence, table_presence, your_turn_claim
@@ -29,6 +36,7 @@ __all__ = [
     "bot_level",
     "bot_pause_seconds",
     "after_commit_wake",
+    "wake_backstop_arm",
     "after_commit_push",
     "after_commit_notify",
     "after_commit_tell_move",
@@ -77,8 +85,36 @@ def bot_level(table: Table, seat: int) -> str | None:
 def after_commit_wake(table: Table) -> None:
     if table.wake_at is None:
         return
-    delay = max(0.0, (table.wake_at - timezone.now()).total_seconds())
+    wake_at = table.wake_at
+    delay = max(0.0, (wake_at - timezone.now()).total_seconds())
     outbox_enqueue(task="play.tasks.table_wake", args=[table.pk, table.version], countdown=delay)
+    transaction.on_commit(lambda: wake_backstop_arm(wake_at))
+
+
+# The sweep that backs a wake-up up runs WAKE_BACKSTOP_SECONDS after the wake-up's time,
+# and one sweep backs up every wake-up due from WAKE_BACKSTOP_SECONDS to
+# WAKE_BACKSTOP_GRACE seconds before it runs: a wake-up's own task comes first (a second
+# run is harmless), and a process queues one sweep for every few seconds of wake-ups.
+WAKE_BACKSTOP_SECONDS = 10.0
+WAKE_BACKSTOP_GRACE = 2.0
+WAKE_BACKSTOP_TASK = "play.tasks.tables_wake_due"
+
+
+# The times (time.time()) of the sweeps this process has queued, still to come.
+_backstops: list[float] = []
+
+
+def wake_backstop_arm(wake_at: datetime) -> None:
+    """See that a sweep runs a little after `wake_at`, unless one this process queued
+    already will: the wake-up is then done even if its own task is lost. Nothing with
+    Celery eager (the embedded waker sweeps there)."""
+    now, due = time.time(), wake_at.timestamp()
+    _backstops[:] = [at for at in _backstops if at > now]
+    if any(due + WAKE_BACKSTOP_GRACE <= at <= due + WAKE_BACKSTOP_SECONDS for at in _backstops):
+        return
+    at = due + WAKE_BACKSTOP_SECONDS
+    if send_later(WAKE_BACKSTOP_TASK, countdown=max(0.0, at - now)):
+        _backstops.append(at)
 
 
 def after_commit_push(
@@ -120,8 +156,9 @@ def after_commit_push(
 
 
 def after_commit_notify(table: Table, kind: str, details: dict | None = None) -> None:
-    # Written in the move's transaction, sent after commit, redelivered by the beat if the
-    # broker was down: a committed move always ends in its notifications, once each.
+    # Written in the move's transaction, sent after commit, sent again if the broker was
+    # down (holmes_site/outbox.py): a committed move always ends in its notifications, once
+    # each.
     if table.is_private:
         # A private table (a play-test) has its tester alone, at its page: nobody to tell.
         return

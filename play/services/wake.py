@@ -56,16 +56,23 @@ def _bot_move(table: Table, rules, seat: int) -> ActionResult:
     return apply_locked(table, seat, action, table.version, f"v{table.version}", by_bot=True)
 
 
-def tables_wake_due(*, limit: int = 100) -> int:
-    """Wake every table whose time has come (the sweep); how many acted."""
-    due = Table.objects.filter(wake_at__lte=timezone.now()).values_list("pk", "version")
-    acted = 0
-    for table_id, version in list(due.order_by("wake_at")[:limit]):
-        try:
-            acted += table_wake(table_id=table_id, version=version) is not None
-        except TableError:
-            continue  # it ended or moved on meanwhile
-    return acted
+def tables_wake_due(*, batch: int = 100) -> int:
+    """Wake every table whose time has come (the sweep), `batch` at a time; how many
+    acted. It runs once for many wake-ups (play/services/side_effects.py), so it goes
+    through all of them: none waits for another sweep."""
+    now = timezone.now()
+    due = Table.objects.filter(wake_at__lte=now).order_by("pk").values_list("pk", "version")
+    acted, after = 0, 0
+    while True:
+        tables = list(due.filter(pk__gt=after)[:batch])
+        for table_id, version in tables:
+            try:
+                acted += table_wake(table_id=table_id, version=version) is not None
+            except TableError:
+                continue  # it ended or moved on meanwhile
+        if len(tables) < batch:
+            return acted
+        after = tables[-1][0]
 
 
 def table_attempt_deliver_verdicts(*, table_attempt_id: int) -> ActionResult | None:

@@ -1,5 +1,6 @@
 """A Celery worker is killed (SIGKILL) while judging a 221B attempt: the verdict still
-arrives, exactly once.
+arrives, exactly once. And one killed while it holds a table's wake-up, waiting for its
+time: the computer player still moves, once.
 
 The judging task is acks_late and reject_on_worker_lost, and idempotent (the attempt stores
 its verdicts once; the `judged` action carries an idempotency key). To kill it mid-task
@@ -10,6 +11,8 @@ while the file exists, judging waits before delivering (play/tasks.py).
 import os
 import re
 import signal
+
+import redis
 
 from accounts.models import Notification
 from holmes_site.models import OutboxMessage
@@ -101,21 +104,52 @@ def test_it_judges_once_when_the_whole_worker_is_killed_and_restarted(
     assert not finished(table)
     assert OutboxMessage.objects.get(task="play.tasks.judge_table_attempt").delivered_at is None
 
+    # The new worker, as it connects, sends again what the outbox holds undelivered
+    # (holmes_site/celery.py): nobody asks it to.
     restarted = start_worker(private_redis.url, shared_database_url)
-    # What Celery beat does every few seconds: enqueue again what was not delivered.
-    restarted_client_send(private_redis.url, "holmes_site.tasks.outbox_redeliver", 0)
 
     wait_until(lambda: finished(table), "the verdict", 90, restarted.log)
     wait_until(notified_solved, "the game_over notifications", 60, restarted.log)
     assert_judged_once(table, solver)
 
 
-def restarted_client_send(redis_url: str, task: str, *args) -> None:
-    """Send a task by name, as Celery beat would, without touching this process's app."""
-    from celery import Celery
+def test_a_wake_up_held_by_a_killed_worker_is_done_by_the_next_one(
+    shared_database_url, private_redis, start_worker, start_server, alice
+):
+    """The worker holds a wake-up until its time (an ETA task): killed, it takes the
+    message with it (Redis would give it back only after an hour). The next worker, as it
+    connects, queues every waiting table's wake-up again (play.tasks.tables_wake_rearm)."""
+    from accounts.services import api_token_create
+    from games import get_rules
+    from play import services
 
-    client = Celery(broker=redis_url, set_as_current=False)
-    try:
-        client.send_task(task, args=list(args))
-    finally:
-        client.close()
+    table = services.table_create(host=alice, game="sherlock_mycroft")
+    services.seat_add_bot(table_id=table.pk, user=alice)
+    table = services.table_start(table_id=table.pk, user=alice)
+    tokens = {0: api_token_create(user=alice)[1]}
+    worker = start_worker(private_redis.url, shared_database_url)
+    server = start_server(
+        REDIS_URL=private_redis.url,
+        DATABASE_URL=shared_database_url,
+        HOLMES_BOT_PAUSE_SECONDS="8",  # long enough to kill the worker first
+    )
+    move = get_rules("sherlock_mycroft").legal_actions(table.state, 0)[0]
+    status, body = play(server, table.pk, tokens, 0, move)
+    assert status == 200, body
+    # Reserved by the worker, not acknowledged, until its time.
+    held = redis.Redis.from_url(private_redis.url)
+    wait_until(lambda: held.hlen("unacked") > 0, "the worker to hold the wake-up", 30, worker.log)
+    worker.kill()
+    waiting = Table.objects.get(pk=table.pk)
+    assert waiting.version == body["version"] and waiting.wake_at is not None
+
+    restarted = start_worker(private_redis.url, shared_database_url)
+    wait_until(
+        lambda: Table.objects.get(pk=table.pk).version > waiting.version,
+        "the computer player's move",
+        60,
+        restarted.log,
+    )
+    bot_moves = TableEvent.objects.filter(table=table, table_version=waiting.version + 1)
+    assert bot_moves.exists()
+    assert Table.objects.get(pk=table.pk).state["turn"] == 0  # one move, and alice's turn
