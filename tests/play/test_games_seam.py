@@ -35,7 +35,7 @@ def nim_table(host, heap=10, **fields) -> Table:
 
 
 def wake_until_still(limit=200) -> int:
-    """Run the sweep as the beat (or the embedded waker) would, until nothing is due."""
+    """Run the sweep as a wake-up's backstop (or the embedded waker) would, until nothing is due."""
     for rounds in range(limit):
         if not services.tables_wake_due():
             return rounds

@@ -367,7 +367,7 @@ def test_it_sweeps_away_the_sockets_of_dead_processes_and_keeps_the_live_ones(st
     past = timezone.now() - timedelta(seconds=1)
     TableSocket.objects.filter(pk=dead).update(expires_at=past)
 
-    assert sockets_sweep.delay().get() == 1  # as Celery beat sends it (eager in tests)
+    assert sockets_sweep.delay().get() == 1  # as a connecting worker queues it (eager in tests)
     assert list(TableSocket.objects.values_list("pk", flat=True)) == [live]
 
 
