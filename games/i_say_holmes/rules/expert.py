@@ -12,13 +12,23 @@ their case points as Normal does (at six players or more on the likeliest seat),
 telegrams to its right-hand neighbour ahead of plain cards, takes I Say tokens from the
 opponent ahead and gives Fleet Street tokens to the one behind (``expected_scores``: the
 tokens' public counts at their mean values). It keeps its own villain to escape with until
-someone has seen it. It does not search: each decision is a handful of table look-ups.
-Its choices depend on the view only; ``seed`` is accepted for the common signature.
+someone has seen it.
+
+On its turn it then looks ahead (``_search``): the heuristic's choice, its next best
+plays and the turn's way out are each played in a few worlds sampled from the view alone
+(``search.sample_world``) and played out by normal players to the end of the case; a
+candidate replaces the heuristic's choice only when it did clearly better over the same
+worlds. Windows, secret choices and accusations are answered by the heuristic alone.
+Its choices depend on the view and ``seed`` only.
 """
 
 from __future__ import annotations
 
-from games.i_say_holmes.rules import cards, tokens
+import random
+
+from games.base import Refusal
+from games.i_say_holmes.rules import cards, search, tokens
+from games.i_say_holmes.rules.actions import apply
 from games.i_say_holmes.rules.bot import EXPOSING, I_SAY_ORDER, TELLING, Me, villain_score
 
 # How much a hand weighs, per card, where a villain is unlikely: seen villain-free (it may
@@ -29,9 +39,16 @@ LOOKS = ("CLUE", "SHOW", "LOOK")
 LIKELIEST_ARREST_FROM = 6
 # Below that, a seat at least this likely to hold a villain is worth an arrest.
 ARREST_ODDS = 0.3
+# The look-ahead: worlds sampled a decision, and plays tried in each besides the way out.
+WORLDS = 8
+CANDIDATES = 3
+# How many standard errors a candidate's gain over the heuristic's choice must clear.
+CONFIDENCE = 1.0
 
 
-def expert_action(view: dict, seat: int, legal_actions: list[dict], seed: int = 0) -> dict:
+def expert_action(
+    view: dict, seat: int, legal_actions: list[dict], seed: int = 0, worlds: int = WORLDS
+) -> dict:
     if len(legal_actions) == 1:
         return legal_actions[0]
     me = Me(view, seat)
@@ -43,7 +60,75 @@ def expert_action(view: dict, seat: int, legal_actions: list[dict], seed: int = 
         return _choose(me, legal_actions)
     if "accuse" in kinds:
         return max(legal_actions, key=lambda action: _suspicion(me, odds, action["target"]))
-    return _take_turn(me, odds, legal_actions)
+    candidates = _candidates(me, odds, legal_actions)
+    if len(candidates) == 1 or worlds < 1:
+        return candidates[0]
+    return _search(view, seat, candidates, random.Random(seed), worlds)
+
+
+# --- looking ahead --------------------------------------------------------------------------
+
+
+def _candidates(me: Me, odds: dict[int, float], legal: list[dict]) -> list[dict]:
+    """The heuristic's choice first, then its next best plays (one per card and fields,
+    copies of a card being alike) and the turn's way out (draw, keep or end the turn)."""
+    choice = _take_turn(me, odds, legal)
+    plays = [action for action in legal if action["type"] == "play"]
+    plays.sort(key=lambda action: -_score(me, odds, action))
+    chosen, keys = [choice], {_play_key(choice)}
+    for action in plays:
+        if sum(each["type"] == "play" for each in chosen) >= CANDIDATES:
+            break
+        if _play_key(action) not in keys:
+            chosen.append(action)
+            keys.add(_play_key(action))
+    chosen += [action for action in legal if action["type"] != "play" and action != choice]
+    return chosen
+
+
+def _play_key(action: dict) -> tuple:
+    """Two plays alike but for the copy of a card they play (or give) are one candidate."""
+    return tuple(
+        sorted(
+            (name, cards.row(value).slug if name in ("card", "give", "villain") else value)
+            for name, value in action.items()
+        )
+    )
+
+
+def _search(view: dict, seat: int, candidates: list[dict], rng, worlds: int) -> dict:
+    """Each candidate played in the same sampled worlds, each world then played out to the
+    end of the case by normal players. A candidate replaces the heuristic's choice (the
+    first) only when it did better in the same worlds by a clear margin: a few worlds are
+    noisy, and the heuristic is a good prior."""
+    gains: list[list[float]] = [[] for _ in candidates]
+    for _ in range(worlds):
+        world = search.sample_world(view, rng)
+        values = []
+        for action in candidates:
+            after = apply(world, seat, action)
+            if isinstance(after, Refusal):  # cannot happen from a faithful view; be safe
+                values.append(float("-inf"))
+                continue
+            values.append(search.standing(search.rollout(after[0]), seat))
+        for number, value in enumerate(values):
+            gains[number].append(value - values[0])
+    best, best_margin = 0, 0.0
+    for number in range(1, len(candidates)):
+        margin = _clear_margin(gains[number])
+        if margin > best_margin:
+            best, best_margin = number, margin
+    return candidates[best]
+
+
+def _clear_margin(gains: list[float]) -> float:
+    """How far the mean gain over the heuristic's choice stands above its noise (0 when
+    it does not stand above it by ``CONFIDENCE`` standard errors)."""
+    count = len(gains)
+    mean = sum(gains) / count
+    spread = (sum((gain - mean) ** 2 for gain in gains) / max(1, count - 1)) ** 0.5
+    margin = mean - CONFIDENCE * spread / count**0.5
+    return margin if margin > 0 and mean != float("inf") else 0.0
 
 
 # --- where the villains are -----------------------------------------------------------------
