@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.services import notifications_send
 from games.sites import get_site
-from holmes_site.outbox import outbox_mark_delivered, send_later
+from holmes_site.outbox import outbox_mark_delivered
 
 from . import presence, services
 from .models import Seat, Table
@@ -93,9 +93,7 @@ def _again_if_early(table_id: int, version: int) -> None:
         .first()
     )
     if wake_at is not None:
-        delay = (wake_at - timezone.now()).total_seconds()
-        send_later("play.tasks.table_wake", [table_id, version], countdown=max(0.0, delay))
-        services.wake_backstop_arm(wake_at)
+        services.wake_queue_again(table_id, version, wake_at)
 
 
 @shared_task
@@ -112,14 +110,8 @@ def tables_wake_rearm() -> int:
     was killed took the wake-ups it held with it (and Redis, restarted, may have lost its
     queue). One queued twice is harmless: a wake-up acts once for its table's version.
     How many were queued."""
-    now = timezone.now()
     waiting = Table.objects.filter(wake_at__isnull=False).values_list("pk", "version", "wake_at")
-    queued = 0
-    for table_id, version, wake_at in waiting.iterator():
-        delay = max(0.0, (wake_at - now).total_seconds())
-        queued += send_later("play.tasks.table_wake", [table_id, version], countdown=delay)
-        services.wake_backstop_arm(wake_at)
-    return queued
+    return sum(services.wake_queue_again(*wake_up) for wake_up in waiting.iterator())
 
 
 @shared_task

@@ -31,7 +31,7 @@ from .seats import (
     table_join,
     table_leave,
 )
-from .side_effects import wake_backstop_arm
+from .side_effects import wake_backstop_arm, wake_queue_again
 from .tables import (
     HOST_WHO_LEFT,
     TIMER_RANGE,
@@ -82,4 +82,5 @@ __all__ = [
     "table_wake",
     "tables_wake_due",
     "wake_backstop_arm",
+    "wake_queue_again",
 ]

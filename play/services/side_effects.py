@@ -37,6 +37,7 @@ __all__ = [
     "bot_pause_seconds",
     "after_commit_wake",
     "wake_backstop_arm",
+    "wake_queue_again",
     "after_commit_push",
     "after_commit_notify",
     "after_commit_tell_move",
@@ -82,13 +83,28 @@ def bot_level(table: Table, seat: int) -> str | None:
     return next((entry.get("level") for entry in entries if entry["number"] == seat), None)
 
 
+WAKE_TASK = "play.tasks.table_wake"
+
+
+def seconds_until(moment: datetime) -> float:
+    return max(0.0, (moment - timezone.now()).total_seconds())
+
+
 def after_commit_wake(table: Table) -> None:
     if table.wake_at is None:
         return
     wake_at = table.wake_at
-    delay = max(0.0, (wake_at - timezone.now()).total_seconds())
-    outbox_enqueue(task="play.tasks.table_wake", args=[table.pk, table.version], countdown=delay)
+    args = [table.pk, table.version]
+    outbox_enqueue(task=WAKE_TASK, args=args, countdown=seconds_until(wake_at))
     transaction.on_commit(lambda: wake_backstop_arm(wake_at))
+
+
+def wake_queue_again(table_id: int, version: int, wake_at: datetime) -> bool:
+    """Queue a table's wake-up again for its time, with its backstop, outside the outbox:
+    for one whose task came early or was lost with a worker. Whether it was queued."""
+    queued = send_later(WAKE_TASK, [table_id, version], countdown=seconds_until(wake_at))
+    wake_backstop_arm(wake_at)
+    return queued
 
 
 # The sweep that backs a wake-up up runs WAKE_BACKSTOP_SECONDS after the wake-up's time,
